@@ -1,0 +1,48 @@
+/**
+ * The browser's one way to call the API (SPEC.md section 7): credentials always included, JSON
+ * bodies, and any non-2xx raised as `Error("<status>: <text>")`.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Called on every 401, so the admin view can lock itself again. */
+let onUnauthorized: (() => void) | undefined;
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  if (response.status === 401) onUnauthorized?.();
+  const text = (await response.text()) || response.statusText;
+  throw new ApiError(response.status, `${response.status}: ${text}`);
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** The `{ message }` of an API error body, for toasts; falls back to the raw text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const body = error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+  } catch {
+    // Not JSON: use the text as it is.
+  }
+  return body || fallback;
+}

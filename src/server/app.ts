@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Config } from './env.ts';
+import { registerErrorHandler } from './errors.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { importRoutes } from './routes/import.ts';
+import { pageRoutes } from './routes/pages.ts';
+import { postRoutes } from './routes/posts.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import type { Mailer } from './services/mailer.ts';
+import { PostService } from './services/posts.ts';
+import { RateLimiter } from './services/rate-limiter.ts';
+import type { PageRenderer } from './services/renderer.ts';
+import type { ObjectStorage } from './services/storage.ts';
+import { visitorWriteGuard } from './services/visitor-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Nonce of this response's Content-Security-Policy, for the SSR data script. */
+    scriptNonce: string;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  storage: ObjectStorage;
+  sessionSecret: string;
+  mailer?: Mailer;
+  /** Server-side renderer of the pages; without it (no build yet) only the API answers. */
+  renderer?: PageRenderer;
+  /** Built client assets (`dist/client`), served under /assets with immutable caching. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP application, without listening: tests run it on a real database. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.decorateReply('scriptNonce', '');
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.scriptNonce = randomBytes(16).toString('base64');
+    // Helmet's directive callbacks (next hook) see only the raw response.
+    (reply.raw as unknown as { scriptNonce: string }).scriptNonce = reply.scriptNonce;
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { scriptNonce?: string }).scriptNonce ?? ''}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.siteUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCookie, { secret: options.sessionSecret });
+
+  const posts = new PostService(db);
+  const limiter = new RateLimiter(db);
+  const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
+  const secureCookies = config.siteUrl.startsWith('https:');
+
+  await app.register(adminRoutes, { db, limiter, secureCookies });
+  await app.register(postRoutes, { posts });
+  await app.register(commentRoutes, { db, posts, writeGuard });
+  await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
+  await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
+  await app.register(importRoutes);
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: path.join(options.clientDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    });
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathname) => pathname === '/favicon.svg',
+      maxAge: '1d',
+    });
+  }
+  if (options.renderer) {
+    await app.register(pageRoutes, { renderer: options.renderer, posts });
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` }),
+  );
+  return app;
+}

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  username: text('username').notNull().unique(),
+  /** scrypt hash, never the password itself. */
+  password: text('password').notNull(),
+});
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    published: boolean('published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Full-text document over title, excerpt, content and tags. Written by the post repository
+     * on every insert and update: array_to_string is not immutable, so no generated column.
+     */
+    search: tsvector('search').notNull().default(sql`''::tsvector`),
+  },
+  (t) => [
+    index('blog_posts_published_created_idx').on(t.published, t.createdAt),
+    index('blog_posts_search_idx').using('gin', t.search),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    email: text('email').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject'),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+  /** Set when the e-mail notification went out; the message is stored either way. */
+  notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  notifyError: text('notify_error'),
+});
+
+/** One row per uploaded object; the bytes live in the storage backend under `id`. */
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every instance (login failures, visitors' writes). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

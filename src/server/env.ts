@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const flag = z
+  .enum(['', '0', '1', 'false', 'true', 'off', 'on'])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'on');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: optionalString,
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    ADMIN_PASSWORD: optionalString,
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    CONTACT_TO: optionalString.pipe(z.email().optional()),
+    VISITOR_WRITE_LIMIT: z.coerce.number().int().min(1).default(10),
+    TRUST_PROXY: flag,
+    IMPORT_ALLOW_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  })
+  .refine((env) => !env.SMTP_URL || env.CONTACT_TO, {
+    path: ['CONTACT_TO'],
+    message: 'is required when SMTP_URL is set',
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Server configuration, read once from the environment at start-up. */
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  adminPassword?: string;
+  sessionSecret?: string;
+  siteUrl: string;
+  s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
+  smtp?: { url: string; to: string };
+  visitorWriteLimit: number;
+  trustProxy: boolean;
+  importAllowHosts: string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad value throws a one-line message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  return {
+    production,
+    port: env.PORT,
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    adminPassword: env.ADMIN_PASSWORD,
+    sessionSecret: env.SESSION_SECRET,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    smtp: env.SMTP_URL && env.CONTACT_TO ? { url: env.SMTP_URL, to: env.CONTACT_TO } : undefined,
+    visitorWriteLimit: env.VISITOR_WRITE_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    importAllowHosts: env.IMPORT_ALLOW_HOSTS,
+  };
+}

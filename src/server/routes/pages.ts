@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { PostService } from '../services/posts.ts';
+import type { PageRenderer } from '../services/renderer.ts';
+
+/** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
+export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService }> = async (
+  app,
+  { renderer, posts },
+) => {
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
+    }
+    const page = await renderer.render(request.url, {
+      nonce: reply.scriptNonce,
+      data: { listPublishedPosts: (limit) => posts.list({ published: true, limit }) },
+    });
+    return reply
+      .code(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // Pages carry fresh data; the hashed assets they point at are the cached part.
+      .header('cache-control', 'no-cache')
+      .send(page.html);
+  });
+};

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { postInputSchema, postListQuerySchema, postSchema } from '../../shared/posts.ts';
+import { notFound, unauthorized } from '../errors.ts';
+import type { PostService } from '../services/posts.ts';
+import { isAdmin, requireAdmin } from '../services/session.ts';
+
+/** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
+const POST_BODY_LIMIT = 4 * 1024 * 1024;
+
+export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService }> = async (app, { posts }) => {
+  app.get(
+    '/api/blog-posts',
+    { schema: { querystring: postListQuerySchema, response: { 200: z.array(postSchema) } } },
+    async (request) => {
+      const { published, search, limit } = request.query;
+      const admin = isAdmin(request);
+      if (published === false && !admin) throw unauthorized();
+      // Visitors only ever see published posts; the admin sees both when not filtering.
+      return posts.list({ published: admin ? published : true, search, limit });
+    },
+  );
+
+  app.get(
+    '/api/blog-posts/:slugOrId',
+    { schema: { params: z.object({ slugOrId: z.string().min(1).max(200) }), response: { 200: postSchema } } },
+    async (request) => {
+      const post = await posts.findBySlugOrId(request.params.slugOrId);
+      if (!post) throw notFound('Post not found');
+      if (!post.published && !isAdmin(request)) throw unauthorized();
+      return post;
+    },
+  );
+
+  app.post(
+    '/api/blog-posts',
+    { preHandler: requireAdmin, bodyLimit: POST_BODY_LIMIT, schema: { body: postInputSchema, response: { 201: postSchema } } },
+    async (request, reply) => reply.code(201).send(await posts.create(request.body)),
+  );
+
+  const idParams = z.object({ id: z.string().min(1).max(100) });
+
+  app.put(
+    '/api/blog-posts/:id',
+    {
+      preHandler: requireAdmin,
+      bodyLimit: POST_BODY_LIMIT,
+      schema: { params: idParams, body: postInputSchema, response: { 200: postSchema } },
+    },
+    async (request) => {
+      const existing = await posts.findById(request.params.id);
+      if (!existing) throw notFound('Post not found');
+      return posts.update(existing.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/blog-posts/:id',
+    { preHandler: requireAdmin, schema: { params: idParams } },
+    async (request, reply) => {
+      await posts.delete(request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../shared/constants.ts';
+import { objectPathFor, objectPathSchema, uploadAttachSchema, uploadParamsSchema } from '../../shared/uploads.ts';
+import type { Database } from '../db/client.ts';
+import { uploads } from '../db/schema.ts';
+import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
+import { isUuid } from '../services/posts.ts';
+import { requireAdmin } from '../services/session.ts';
+import type { ObjectStorage } from '../services/storage.ts';
+
+/** How long an upload URL may be used after the admin asked for it. */
+const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
+const UPLOAD_PATH = /\/api\/objects\/upload\/([0-9a-f-]{36})(?:[?#]|$)/i;
+
+export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: ObjectStorage; secret: string }> = async (
+  app,
+  { db, storage, secret },
+) => {
+  const sign = (id: string, expires: number) =>
+    createHmac('sha256', secret).update(`upload:${id}:${expires}`).digest('base64url');
+
+  app.post(
+    '/api/objects/upload',
+    { preHandler: requireAdmin, schema: { response: { 200: uploadParamsSchema } } },
+    async () => {
+      const id = randomUUID();
+      const expires = Date.now() + UPLOAD_URL_TTL_MS;
+      // Relative, so it works whatever host name the admin reached the site by.
+      return { uploadURL: `/api/objects/upload/${id}?expires=${expires}&signature=${sign(id, expires)}` };
+    },
+  );
+
+  // The signed URL is the credential: the browser PUTs the raw bytes here without a cookie.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().put(
+      '/api/objects/upload/:id',
+      {
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          params: z.object({ id: z.uuid() }),
+          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+          response: { 200: objectPathSchema },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const { expires, signature } = request.query;
+        const expected = Buffer.from(sign(id, expires));
+        const given = Buffer.from(signature);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          throw new HttpError(403, 'Invalid upload signature');
+        }
+        if (expires < Date.now()) throw new HttpError(403, 'Request has expired');
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The upload is empty');
+        const detected = await fileTypeFromBuffer(body);
+        if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
+          throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
+        }
+        const [existing] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
+        if (existing) throw conflict('This upload URL has already been used');
+        await storage.put(id, body, detected.mime);
+        await db.insert(uploads).values({ id, contentType: detected.mime, size: body.length });
+        return { objectPath: objectPathFor(id) };
+      },
+    );
+  });
+
+  app.put(
+    '/api/objects/upload',
+    { preHandler: requireAdmin, schema: { body: uploadAttachSchema, response: { 200: objectPathSchema } } },
+    async (request) => {
+      const id = UPLOAD_PATH.exec(request.body.bannerImageURL)?.[1]?.toLowerCase();
+      if (!id) throw badRequest('bannerImageURL is not an upload URL of this site');
+      const [stored] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
+      if (!stored) throw notFound('Nothing has been uploaded to that URL');
+      return { objectPath: objectPathFor(id) };
+    },
+  );
+
+  app.get('/objects/uploads/:id', { schema: { params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
+    const { id } = request.params;
+    if (!isUuid(id)) throw notFound('Object not found');
+    const [meta] = await db.select().from(uploads).where(eq(uploads.id, id.toLowerCase()));
+    const body = meta && (await storage.get(meta.id));
+    if (!meta || !body) throw notFound('Object not found');
+    return reply
+      .header('content-type', meta.contentType)
+      .header('content-length', meta.size)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(body);
+  });
+};

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
+
+export const ADMIN_USERNAME = 'admin';
+
+/**
+ * Makes sure the admin account exists. With `ADMIN_PASSWORD` set, that is the password (the
+ * stored hash follows it). Without it, the first start generates one and returns it so that it
+ * can be printed once; later starts keep the stored hash.
+ */
+export async function ensureAdminAccount(db: Database, configured?: string): Promise<{ generatedPassword?: string }> {
+  const [existing] = await db.select().from(users).where(eq(users.username, ADMIN_USERNAME));
+  if (configured) {
+    if (!existing) {
+      await db.insert(users).values({ username: ADMIN_USERNAME, password: await hashPassword(configured) });
+    } else if (!(await verifyPassword(configured, existing.password))) {
+      await db.update(users).set({ password: await hashPassword(configured) }).where(eq(users.id, existing.id));
+    }
+    return {};
+  }
+  if (existing) return {};
+  const generatedPassword = generatePassword();
+  const inserted = await db
+    .insert(users)
+    .values({ username: ADMIN_USERNAME, password: await hashPassword(generatedPassword) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Another instance may have created the account at the same moment; its password stands.
+  return inserted.length ? { generatedPassword } : {};
+}
+
+export async function checkAdminPassword(db: Database, password: string): Promise<boolean> {
+  const [account] = await db.select({ password: users.password }).from(users).where(eq(users.username, ADMIN_USERNAME));
+  if (!account) return false;
+  return verifyPassword(password, account.password);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.ts';
+
+/** A visitor's comment as the form sends it (SPEC.md section 3 insert schema). */
+export const commentInputSchema = z.object({
+  postId: z.uuid(),
+  author: z.string().trim().min(1, 'Required').max(LIMITS.name),
+  email: z.email().max(LIMITS.email),
+  content: z.string().trim().min(1, 'Required').max(LIMITS.comment),
+});
+export type CommentInput = z.input<typeof commentInputSchema>;
+
+/** The server takes the post from the path; the body may repeat it and carries the honeypot. */
+export const commentRequestSchema = commentInputSchema.extend({
+  postId: z.uuid().optional(),
+  website: z.string().max(LIMITS.url).optional(),
+});
+
+/** What browsers receive: never the commenter's e-mail address. */
+export const commentSchema = z.object({
+  id: z.uuid(),
+  postId: z.uuid(),
+  author: z.string(),
+  content: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type Comment = z.infer<typeof commentSchema>;
