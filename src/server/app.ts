@@ -102,15 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: '365d',
       index: false,
     });
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      allowedPath: (pathname) => pathname === '/favicon.svg',
-      maxAge: '1d',
-    });
+    const clientDir = options.clientDir;
+    app.get('/favicon.svg', (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', clientDir, { maxAge: 0, cacheControl: false }),
+    );
   }
   if (options.renderer) {
     await app.register(pageRoutes, { renderer: options.renderer, posts });

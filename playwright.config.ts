@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+
+/** DESIGN.md: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
+const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const launchOptions = {
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions } },
+  ],
+  webServer: {
+    // The production build on a fresh embedded database.
+    command: 'rm -rf .tmp/e2e-data && node src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/api/admin/session`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.tmp/e2e-data',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      VISITOR_WRITE_LIMIT: '1000',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../../playwright.config.ts';
+
+/** An API client logged in as the admin, for arranging data through the real endpoints. */
+export async function adminApi(request: APIRequestContext): Promise<APIRequestContext> {
+  const response = await request.post('/api/admin/verify', { data: { password: E2E_ADMIN_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return request;
+}
+
+export async function createPost(request: APIRequestContext, data: Record<string, unknown>) {
+  const api = await adminApi(request);
+  const response = await api.post('/api/blog-posts', {
+    data: { content: 'Body text.', tags: [], published: true, metadata: { author: 'Author Name' }, ...data },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; slug: string; title: string };
+}
+
+/** Collects console errors and warnings (hydration mismatches included) of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+export const test = base;
+export { expect };
