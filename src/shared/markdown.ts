@@ -1,0 +1,41 @@
+import rehypeExternalLinks from 'rehype-external-links';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import rehypeSlug from 'rehype-slug';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+
+/** SPEC.md section 9: link protocols kept; any other href is removed. */
+export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+
+const schema = {
+  ...defaultSchema,
+  protocols: { ...defaultSchema.protocols, href: [...SAFE_LINK_PROTOCOLS] },
+};
+
+/**
+ * The one markdown pipeline (DESIGN.md): GitHub-flavoured markdown, raw HTML never passed through
+ * (remark-rehype drops it, rehype-sanitize removes anything else unsafe), then the trusted
+ * additions: heading anchors, code highlighted at render time, external links in a new tab.
+ */
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(rehypeSanitize, schema)
+  .use(rehypeSlug)
+  .use(rehypeHighlight, { detect: false })
+  .use(rehypeExternalLinks, {
+    target: '_blank',
+    rel: ['noopener', 'noreferrer'],
+    test: (element) => /^https?:\/\//i.test(String(element.properties?.href ?? '')),
+  })
+  .use(rehypeStringify)
+  .freeze();
+
+export function renderMarkdown(markdown: string): string {
+  return String(processor.processSync(markdown));
+}
