@@ -46,16 +46,18 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
         bodyLimit: MAX_UPLOAD_BYTES,
         schema: {
           params: z.object({ id: z.uuid() }),
-          querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+          // Optional here so that a missing signature is a 403 like a wrong one, not a 400.
+          querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
           response: { 200: objectPathSchema },
         },
       },
       async (request) => {
         const { id } = request.params;
-        const { expires, signature } = request.query;
+        const expires = Number(request.query.expires);
+        const signature = request.query.signature ?? '';
         const expected = Buffer.from(sign(id, expires));
         const given = Buffer.from(signature);
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        if (!Number.isSafeInteger(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
           throw new HttpError(403, 'Invalid upload signature');
         }
         if (expires < Date.now()) throw new HttpError(403, 'Request has expired');
@@ -65,10 +67,20 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
         if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
           throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
         }
-        const [existing] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
-        if (existing) throw conflict('This upload URL has already been used');
-        await storage.put(id, body, detected.mime);
-        await db.insert(uploads).values({ id, contentType: detected.mime, size: body.length });
+        // Claim the id before writing the bytes: of two simultaneous PUTs only one may write them.
+        const claimed = await db
+          .insert(uploads)
+          .values({ id, contentType: detected.mime, size: body.length })
+          .onConflictDoNothing()
+          .returning({ id: uploads.id });
+        if (!claimed.length) throw conflict('This upload URL has already been used');
+        try {
+          await storage.put(id, body, detected.mime);
+        } catch (error) {
+          // Release the claim so that the author can retry the same URL.
+          await db.delete(uploads).where(eq(uploads.id, id));
+          throw error;
+        }
         return { objectPath: objectPathFor(id) };
       },
     );
