@@ -5,7 +5,7 @@ import { requireAdmin } from '../services/session.ts';
 
 /** The importer itself lands with the admin-editor issue (#4); the route, auth and validation stand now. */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/import-content', { preHandler: requireAdmin, schema: { body: importRequestSchema } }, async () => {
+  app.post('/api/import-content', { onRequest: requireAdmin, schema: { body: importRequestSchema } }, async () => {
     throw new HttpError(501, 'Import from a URL is not available yet');
   });
 };

@@ -34,7 +34,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService }> = async (
 
   app.post(
     '/api/blog-posts',
-    { preHandler: requireAdmin, bodyLimit: POST_BODY_LIMIT, schema: { body: postInputSchema, response: { 201: postSchema } } },
+    { onRequest: requireAdmin, bodyLimit: POST_BODY_LIMIT, schema: { body: postInputSchema, response: { 201: postSchema } } },
     async (request, reply) => reply.code(201).send(await posts.create(request.body)),
   );
 
@@ -43,7 +43,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService }> = async (
   app.put(
     '/api/blog-posts/:id',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       bodyLimit: POST_BODY_LIMIT,
       schema: { params: idParams, body: postInputSchema, response: { 200: postSchema } },
     },
@@ -56,7 +56,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService }> = async (
 
   app.delete(
     '/api/blog-posts/:id',
-    { preHandler: requireAdmin, schema: { params: idParams } },
+    { onRequest: requireAdmin, schema: { params: idParams } },
     async (request, reply) => {
       await posts.delete(request.params.id);
       return reply.code(204).send();

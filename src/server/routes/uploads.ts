@@ -25,7 +25,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
 
   app.post(
     '/api/objects/upload',
-    { preHandler: requireAdmin, schema: { response: { 200: uploadParamsSchema } } },
+    { onRequest: requireAdmin, schema: { response: { 200: uploadParamsSchema } } },
     async () => {
       const id = randomUUID();
       const expires = Date.now() + UPLOAD_URL_TTL_MS;
@@ -88,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
 
   app.put(
     '/api/objects/upload',
-    { preHandler: requireAdmin, schema: { body: uploadAttachSchema, response: { 200: objectPathSchema } } },
+    { onRequest: requireAdmin, schema: { body: uploadAttachSchema, response: { 200: objectPathSchema } } },
     async (request) => {
       const id = UPLOAD_PATH.exec(request.body.bannerImageURL)?.[1]?.toLowerCase();
       if (!id) throw badRequest('bannerImageURL is not an upload URL of this site');

@@ -33,7 +33,7 @@ export function isAdmin(request: FastifyRequest): boolean {
   return Number.isFinite(issuedAt) && age >= 0 && age < ADMIN_SESSION_MS;
 }
 
-/** preHandler for every admin-only route. */
+/** onRequest hook of every admin-only route: refused before the body is even read. */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!isAdmin(request)) throw unauthorized();
 }
