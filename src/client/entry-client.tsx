@@ -1,25 +1,28 @@
-import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
+import type { BootState } from './entry-server.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { SiteConfigProvider } from './lib/site-config.tsx';
 import './styles.css';
 
 const stateElement = document.getElementById('__QUERY_STATE__');
-const dehydratedState = stateElement?.textContent
-  ? (JSON.parse(stateElement.textContent) as DehydratedState)
-  : undefined;
+const boot = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as BootState) : undefined;
+const config = boot?.config ?? { siteUrl: window.location.origin };
 const queryClient = createQueryClient();
 
 hydrateRoot(
   document.getElementById('root')!,
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <HydrationBoundary state={dehydratedState}>
-        <Router>
-          <App />
-        </Router>
+      <HydrationBoundary state={boot?.queries as never}>
+        <SiteConfigProvider config={config}>
+          <Router>
+            <App />
+          </Router>
+        </SiteConfigProvider>
       </HydrationBoundary>
     </QueryClientProvider>
   </StrictMode>,

@@ -4,34 +4,49 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { matchPublicRoute, type SsrDataSource } from './ssr-data.ts';
+import { SiteConfigProvider, type SiteConfig } from './lib/site-config.tsx';
+import { renderHeadTags } from './seo.ts';
+import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
 
 export type { SsrDataSource } from './ssr-data.ts';
+export { serializeForScript } from './seo.ts';
+
+/** What the browser reads back from the page's JSON state script. */
+export interface BootState {
+  config: SiteConfig;
+  queries: unknown;
+}
 
 export interface RenderResult {
   status: number;
   html: string;
-  /** Dehydrated TanStack Query cache, for the browser to pick up without refetching. */
-  state: unknown;
-  title: string;
+  /** <title>, meta tags, canonical link and JSON-LD of the page. */
+  head: string;
+  state: BootState;
 }
 
-export async function render(url: string, data: SsrDataSource): Promise<RenderResult> {
+export async function render(url: string, data: SsrDataSource, options: { config: SiteConfig; nonce: string }): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const route = matchPublicRoute(pathname);
   const queryClient = createQueryClient();
-  await route.prefetch?.(queryClient, data);
-  const state = dehydrate(queryClient);
+  const route = await resolveRoute(pathname, queryClient, data, options.config.siteUrl);
+  const queries = dehydrate(queryClient);
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <HydrationBoundary state={state}>
-          <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-            <App />
-          </Router>
+        <HydrationBoundary state={queries}>
+          <SiteConfigProvider config={options.config}>
+            <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+              <App />
+            </Router>
+          </SiteConfigProvider>
         </HydrationBoundary>
       </QueryClientProvider>
     </StrictMode>,
   );
-  return { status: route.status, html, state, title: route.status === 404 ? '404 Page Not Found' : 'Portfolio' };
+  return {
+    status: route.status,
+    html,
+    head: renderHeadTags(route.meta, options.config.siteUrl, options.nonce),
+    state: { config: options.config, queries },
+  };
 }

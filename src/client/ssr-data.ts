@@ -1,26 +1,58 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Post } from '../shared/posts.ts';
-import { api } from './paths.ts';
+import type { Comment } from '../shared/comments.ts';
+import type { Post, RenderedPost } from '../shared/posts.ts';
+import { postQueryKey } from './features/post/post-query.ts';
+import { api, paths } from './paths.ts';
+import { blogMeta, cvMeta, homeMeta, notFoundMeta, postMeta, type PageMeta } from './seo.ts';
 
 /** What the server hands the renderer to prefetch a page's data without an HTTP round trip. */
 export interface SsrDataSource {
   listPublishedPosts(limit?: number): Promise<Post[]>;
+  /** The post this reader may see at `slug` (drafts only for the admin), markdown rendered. */
+  getPostBySlug(slug: string): Promise<RenderedPost | undefined>;
+  listComments(postId: string): Promise<Comment[]>;
 }
 
-export interface RouteMatch {
+export interface ResolvedRoute {
   status: number;
-  prefetch?: (client: QueryClient, data: SsrDataSource) => Promise<void>;
+  meta: PageMeta;
 }
 
-/** Which public routes exist and what each one needs before it can render. */
-export function matchPublicRoute(pathname: string): RouteMatch {
-  if (pathname === '/') {
-    return {
-      status: 200,
-      prefetch: async (client, data) => {
-        client.setQueryData([api.latestPosts], await data.listPublishedPosts(3));
-      },
-    };
+/** Cards show at most 150 characters of content: the page ships no more than that of each post. */
+const CARD_CONTENT_LENGTH = 200;
+const toCardPost = (post: Post): Post => ({ ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) });
+
+function slugFrom(pathname: string): string | undefined {
+  const match = /^\/blog\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
   }
-  return { status: 404 };
+}
+
+/**
+ * Which public routes exist, the data each needs in the query cache before it can render, and
+ * its status and metadata. Keys match the ones the pages query, so the browser does not refetch.
+ */
+export async function resolveRoute(pathname: string, client: QueryClient, data: SsrDataSource, siteUrl: string): Promise<ResolvedRoute> {
+  if (pathname === paths.home) {
+    client.setQueryData([api.latestPosts], (await data.listPublishedPosts(3)).map(toCardPost));
+    return { status: 200, meta: homeMeta(siteUrl) };
+  }
+  if (pathname === paths.cv) return { status: 200, meta: cvMeta() };
+  if (pathname === paths.blog) {
+    client.setQueryData([api.publishedPosts], (await data.listPublishedPosts()).map(toCardPost));
+    return { status: 200, meta: blogMeta() };
+  }
+  const slug = slugFrom(pathname);
+  if (slug !== undefined) {
+    const post = await data.getPostBySlug(slug);
+    client.setQueryData(postQueryKey(slug), post ?? null);
+    if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Post Not Found') };
+    client.setQueryData([api.comments(post.id)], await data.listComments(post.id));
+    return { status: 200, meta: postMeta(post, siteUrl) };
+  }
+  return { status: 404, meta: notFoundMeta(pathname) };
 }

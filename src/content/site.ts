@@ -82,3 +82,128 @@ export const partners: Partner[] = [
   { name: 'Open Learning Africa', description: 'Open educational resources in local languages.', image: '/images/partners/open-learning.svg', tags: ['Open Content'], url: 'https://example.org/open-learning' },
   { name: 'Future Leaders Network', description: 'A pan-African network of youth leadership fellows.', image: '/images/partners/future-leaders.svg', tags: ['Leadership', 'Community'], url: 'https://example.org/future-leaders' },
 ];
+
+export interface SkillGroup {
+  title: 'Curriculum Design' | 'Data Analysis' | 'Project Management' | 'LMS Development';
+  skills: string[];
+}
+
+export interface Role {
+  title: string;
+  organization: string;
+  location: string;
+  start: string;
+  end: string;
+  highlights: string[];
+}
+
+export interface Project {
+  name: string;
+  description: string;
+  outcome: string;
+}
+
+export interface Education {
+  title: string;
+  institution: string;
+  year: string;
+}
+
+export interface Cv {
+  headline: string;
+  summary: string;
+  skillGroups: SkillGroup[];
+  roles: Role[];
+  projects: Project[];
+  education: Education[];
+  callToAction: string;
+}
+
+/** SPEC.md section 2: 4 skill groups, 5 roles, 3 projects, 4 education entries. */
+export const cv: Cv = {
+  headline: 'Education-technology professional and community founder',
+  summary:
+    'Seven years designing and running technology education for young people in Uganda, Kenya, Rwanda and Nigeria: from after-school coding clubs to national teacher-training programmes. I combine curriculum design, data analysis and hands-on platform work to build programmes that schools can keep running long after launch.',
+  skillGroups: [
+    { title: 'Curriculum Design', skills: ['Project-based learning', 'Competency frameworks', 'Teacher guides', 'Assessment design'] },
+    { title: 'Data Analysis', skills: ['Learning analytics', 'Survey design', 'Python and pandas', 'Impact reporting'] },
+    { title: 'Project Management', skills: ['Multi-country programmes', 'Partner coordination', 'Budgeting', 'Monitoring and evaluation'] },
+    { title: 'LMS Development', skills: ['Moodle administration', 'Offline-first content', 'Course authoring', 'Accessibility'] },
+  ],
+  roles: [
+    {
+      title: 'Founder and Programme Director',
+      organization: 'Future Leaders Network',
+      location: 'Kampala, Uganda',
+      start: 'Jan 2022',
+      end: 'Present',
+      highlights: ['Grew a youth fellowship to four countries', 'Raised multi-year funding from three foundations'],
+    },
+    {
+      title: 'EdTech Programme Manager',
+      organization: 'Lagos Digital Schools',
+      location: 'Lagos, Nigeria',
+      start: 'Mar 2020',
+      end: 'Dec 2021',
+      highlights: ['Trained 300 teachers in digital literacy', 'Moved 40 schools to an offline-first LMS'],
+    },
+    {
+      title: 'Curriculum Lead',
+      organization: 'Kampala Code Club',
+      location: 'Kampala, Uganda',
+      start: 'Jun 2018',
+      end: 'Feb 2020',
+      highlights: ['Wrote a two-year coding curriculum', 'Opened clubs in twelve secondary schools'],
+    },
+    {
+      title: 'Learning Data Analyst',
+      organization: 'Open Learning Africa',
+      location: 'Nairobi, Kenya',
+      start: 'Aug 2017',
+      end: 'May 2018',
+      highlights: ['Built dashboards tracking 5,000 learners', 'Designed the annual impact survey'],
+    },
+    {
+      title: 'Teaching Fellow',
+      organization: 'Kigali Innovation Hub',
+      location: 'Kigali, Rwanda',
+      start: 'Jan 2016',
+      end: 'Jul 2017',
+      highlights: ['Taught web development to 120 students', 'Mentored student-led social ventures'],
+    },
+  ],
+  projects: [
+    {
+      name: 'Offline Classroom Kit',
+      description: 'A Raspberry Pi server with an LMS and open content for schools without internet.',
+      outcome: 'Running in 40 schools, reaching more than 1000 students.',
+    },
+    {
+      name: 'Girls Code Scholarship',
+      description: 'A six-month mentoring and scholarship programme for young women in technology.',
+      outcome: '85% of fellows went on to university or a technology job.',
+    },
+    {
+      name: 'Teacher Digital Skills Course',
+      description: 'A blended course that certifies teachers in digital literacy and classroom technology.',
+      outcome: 'Adopted by two regional education offices.',
+    },
+  ],
+  education: [
+    { title: 'MSc Education and Technology', institution: 'University College London', year: '2019' },
+    { title: 'BSc Computer Science', institution: 'Makerere University', year: '2015' },
+    { title: 'Certified Project Management Professional (PMP)', institution: 'Project Management Institute', year: '2021' },
+    { title: 'Google Certified Educator, Level 2', institution: 'Google for Education', year: '2018' },
+  ],
+  callToAction: 'Looking for a partner on a youth education or learning-technology programme? Let us talk.',
+};
+
+/** Site-wide names used in page titles, feeds and structured data. */
+export const site = {
+  name: `${profile.name} | EdTech & Youth Empowerment`,
+  blogTitle: 'EdTech Dialogue',
+  blogDescription:
+    'Exploring educational technology innovations, youth empowerment strategies and transformative learning experiences across Africa.',
+  keywords: ['education technology', 'youth empowerment', 'Africa', 'digital literacy', 'curriculum design'],
+  defaultImage: '/images/og-default.png',
+} as const;

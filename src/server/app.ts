@@ -102,13 +102,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: '365d',
       index: false,
     });
+    // Unhashed files of public/ (partner pictures, the default social image): cached for a day.
+    await app.register(fastifyStatic, {
+      root: path.join(options.clientDir, 'images'),
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: '1d',
+      index: false,
+    });
     const clientDir = options.clientDir;
     app.get('/favicon.svg', (_request, reply) =>
       reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', clientDir, { maxAge: 0, cacheControl: false }),
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts });
+    await app.register(pageRoutes, { renderer: options.renderer, posts, db });
   }
 
   app.setNotFoundHandler((request, reply) =>

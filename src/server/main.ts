@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const renderer = await loadBuiltRenderer(distDir);
+  const renderer = await loadBuiltRenderer(distDir, config.siteUrl);
   if (!renderer) console.warn('No build found in dist/: serving the API only. Run `npm run build`.');
 
   const app = await buildApp({

@@ -59,3 +59,7 @@ export const postListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+/** A single post as a reader's page gets it: the markdown already rendered by the server. */
+export const renderedPostSchema = postSchema.extend({ html: z.string() });
+export type RenderedPost = z.infer<typeof renderedPostSchema>;

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { listPublicComments } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
+import { isAdmin } from '../services/session.ts';
+import { renderMarkdown } from '../../shared/markdown.ts';
 
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
-export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService }> = async (
+export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database }> = async (
   app,
-  { renderer, posts },
+  { renderer, posts, db },
 ) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -13,7 +17,15 @@ export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: Pos
     }
     const page = await renderer.render(request.url, {
       nonce: reply.scriptNonce,
-      data: { listPublishedPosts: (limit) => posts.list({ published: true, limit }) },
+      data: {
+        listPublishedPosts: (limit) => posts.list({ published: true, limit }),
+        getPostBySlug: async (slug) => {
+          const post = await posts.findBySlugOrId(slug);
+          if (!post || (!post.published && !isAdmin(request))) return undefined;
+          return { ...post, html: renderMarkdown(post.content) };
+        },
+        listComments: (postId) => listPublicComments(db, postId),
+      },
     });
     return reply
       .code(page.status)

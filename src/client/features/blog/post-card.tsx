@@ -1,0 +1,64 @@
+import { Bookmark, Clock, Eye, Pencil, User } from 'lucide-react';
+import { Link } from 'wouter';
+import { profile } from '../../../content/site.ts';
+import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
+import type { Post } from '../../../shared/posts.ts';
+import { formatShortDate } from '../../lib/format.ts';
+import { scrollToTop } from '../../lib/scroll.ts';
+import { paths } from '../../paths.ts';
+import { badgeColor, cardExcerpt } from './blog-rules.ts';
+
+export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: boolean }) {
+  const firstTag = post.tags?.[0];
+  return (
+    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`post-${post.id}`}>
+      <div className="flex items-start justify-between gap-2">
+        {firstTag ? (
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColor(post.tags)}`}>{firstTag}</span>
+        ) : (
+          <span />
+        )}
+        <div className="flex gap-1">
+          {showEdit && (
+            <Link
+              href={paths.edit(post.id)}
+              aria-label={`Edit ${post.title}`}
+              className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          )}
+          <button
+            type="button"
+            aria-label={`Bookmark ${post.title}`}
+            onClick={() => console.log('Bookmark', post.slug)}
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+          >
+            <Bookmark aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+      </div>
+      <h3 id={`post-${post.id}`} className="mt-3 text-xl font-semibold text-slate-900">
+        <Link href={paths.post(post.slug)} onClick={() => scrollToTop()} className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+          {post.title}
+        </Link>
+      </h3>
+      <p className="mt-2 flex-1 break-words text-slate-700">{cardExcerpt(post)}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+        <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          {post.metadata?.readTime ?? DEFAULT_READ_TIME} min read
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Eye aria-hidden="true" className="h-4 w-4" />
+          {post.metadata?.views ?? 0} views
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <User aria-hidden="true" className="h-4 w-4" />
+          {post.metadata?.author || profile.shortName}
+        </span>
+      </div>
+    </article>
+  );
+}

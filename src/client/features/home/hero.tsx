@@ -1,0 +1,51 @@
+import { ArrowRight, MapPin } from 'lucide-react';
+import { profile, stats } from '../../../content/site.ts';
+import { PARTNERS_SECTION_ID, scrollToSection } from '../../lib/scroll.ts';
+
+export function Hero() {
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-blue-50 to-white">
+      <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
+        <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">
+          <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" />
+          Available for projects
+        </p>
+        <h1 id="hero-heading" className="mt-6 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">
+          {profile.name}: {profile.tagline}
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-slate-700">{profile.description}</p>
+        <p className="mt-4 text-slate-700">
+          {stats.yearsOfExperience} years of experience · {stats.studentsImpacted} students impacted
+        </p>
+        <div className="mt-8 flex flex-wrap items-center gap-4">
+          <button
+            type="button"
+            onClick={() => scrollToSection(PARTNERS_SECTION_ID)}
+            className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
+          >
+            View My Work
+            <ArrowRight aria-hidden="true" className="h-4 w-4" />
+          </button>
+          <p className="inline-flex items-center gap-1 text-slate-700">
+            <MapPin aria-hidden="true" className="h-4 w-4" />
+            {profile.location}
+          </p>
+        </div>
+        <ul aria-label="Social links" className="mt-8 flex flex-wrap gap-3">
+          {profile.socialLinks.map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

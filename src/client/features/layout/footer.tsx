@@ -1,0 +1,35 @@
+import { Mail, MapPin } from 'lucide-react';
+import { profile } from '../../../content/site.ts';
+import { CONTACT_SECTION_ID } from '../../lib/scroll.ts';
+import { ContactForm } from '../contact/contact-form.tsx';
+
+export function Footer() {
+  return (
+    <footer id={CONTACT_SECTION_ID} className="scroll-mt-16 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2">
+        <div>
+          <h2 className="text-3xl font-bold text-white">Get in Touch</h2>
+          <p className="mt-4 max-w-md text-slate-300">
+            Working on youth education, digital skills or learning technology? I would love to hear about it.
+          </p>
+          <ul className="mt-6 space-y-3 text-slate-300">
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden="true" className="h-5 w-5 text-blue-400" />
+              <a className="underline-offset-4 hover:underline" href={`mailto:${profile.email}`}>
+                {profile.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <MapPin aria-hidden="true" className="h-5 w-5 text-blue-400" />
+              {profile.location}
+            </li>
+          </ul>
+        </div>
+        <ContactForm />
+      </div>
+      <div className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
+        <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {profile.name}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,81 @@
+import { ChevronRight, Clock, Eye } from 'lucide-react';
+import { Link } from 'wouter';
+import { profile } from '../../../content/site.ts';
+import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
+import type { RenderedPost } from '../../../shared/posts.ts';
+import { formatLongDate } from '../../lib/format.ts';
+import { useSiteConfig } from '../../lib/site-config.tsx';
+import { paths } from '../../paths.ts';
+import { CommentsSection } from '../comments/comments-section.tsx';
+import { initials } from '../comments/avatar.ts';
+import { ShareBar } from './share-bar.tsx';
+
+export function PostView({ post }: { post: RenderedPost }) {
+  const { siteUrl } = useSiteConfig();
+  const author = post.metadata?.author || profile.name;
+  const tags = post.tags ?? [];
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link href={paths.blog} className="rounded font-medium text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+              Blog
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="h-4 w-4" />
+          </li>
+          <li aria-current="page">{tags[0] ?? 'Article'}</li>
+        </ol>
+      </nav>
+
+      <h1 className="mt-6 break-words text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{post.title}</h1>
+
+      <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-700">
+        <div className="flex items-center gap-3">
+          <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-full bg-blue-100 font-bold text-blue-900">
+            {initials(author)}
+          </span>
+          <div>
+            <p className="font-semibold text-slate-900">{author}</p>
+            <p className="text-slate-600">{profile.role}</p>
+          </div>
+        </div>
+        <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+        <span className="inline-flex items-center gap-1">
+          <Clock aria-hidden="true" className="h-4 w-4" />
+          {post.metadata?.readTime ?? DEFAULT_READ_TIME} min read
+        </span>
+        {post.metadata?.views !== undefined && (
+          <span className="inline-flex items-center gap-1">
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            {post.metadata.views} views
+          </span>
+        )}
+      </div>
+
+      {tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {post.featuredImage && (
+        <img src={post.featuredImage} alt={post.title} width={1200} height={630} className="mt-8 aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover" />
+      )}
+
+      <div className="markdown mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
+
+      <div className="mt-10 border-t border-slate-200 pt-6">
+        <ShareBar title={post.title} url={`${siteUrl}${paths.post(post.slug)}`} />
+      </div>
+
+      <CommentsSection postId={post.id} />
+    </article>
+  );
+}

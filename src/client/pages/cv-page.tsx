@@ -1,0 +1,13 @@
+import { CvSections } from '../features/cv/cv-sections.tsx';
+import { useSiteConfig } from '../lib/site-config.tsx';
+import { cvMeta, useDocumentMeta } from '../seo.ts';
+
+export function CvPage() {
+  const { siteUrl } = useSiteConfig();
+  useDocumentMeta(cvMeta(), siteUrl);
+  return (
+    <main id="main">
+      <CvSections />
+    </main>
+  );
+}
