@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Post } from '../shared/posts.ts';
+import { postDescription, postMeta, renderHeadTags } from './seo.ts';
+
+const post: Post = {
+  id: '00000000-0000-4000-8000-000000000001',
+  title: 'Kids <script> & "Code"',
+  slug: 'kids-code',
+  content: '# Heading\n\n**Bold** start of the article.',
+  tags: ['Digital Literacy'],
+  published: true,
+  metadata: { author: 'Author Name' },
+  createdAt: '2025-01-05T10:00:00.000Z',
+  updatedAt: '2025-02-01T08:00:00.000Z',
+};
+
+describe('postDescription', () => {
+  it('is the excerpt when there is one', () => {
+    expect(postDescription({ ...post, excerpt: 'The excerpt' })).toBe('The excerpt');
+  });
+  it('is the first 160 characters of the content without # and *', () => {
+    expect(postDescription(post)).toBe('Heading Bold start of the article.');
+    expect(postDescription({ ...post, content: 'w'.repeat(300) })).toHaveLength(160);
+  });
+});
+
+describe('postMeta', () => {
+  it('prefers the meta title and description stored in the metadata', () => {
+    const meta = postMeta({ ...post, metadata: { metaTitle: 'Custom title', metaDescription: 'Custom description' } }, 'https://example.org');
+    expect(meta.title).toBe('Custom title');
+    expect(meta.description).toBe('Custom description');
+  });
+});
+
+describe('renderHeadTags', () => {
+  const head = renderHeadTags(postMeta(post, 'https://example.org'), 'https://example.org', 'abc123');
+  it('escapes text in attributes and the title', () => {
+    expect(head).toContain('<title>Kids &lt;script&gt; &amp; &quot;Code&quot; | EdTech Dialogue</title>');
+    expect(head).not.toContain('<script> &');
+  });
+  it('carries the canonical url, article times and a JSON-LD BlogPosting that cannot close its script', () => {
+    expect(head).toContain('<link rel="canonical" href="https://example.org/blog/kids-code" />');
+    expect(head).toContain('<meta property="article:published_time" content="2025-01-05T10:00:00.000Z" />');
+    expect(head).toContain('<meta property="article:modified_time" content="2025-02-01T08:00:00.000Z" />');
+    const json = /<script type="application\/ld\+json" nonce="abc123">(.*)<\/script>/.exec(head)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain('<script');
+    const data = JSON.parse(json!) as Record<string, unknown>;
+    expect(data).toMatchObject({ '@type': 'BlogPosting', headline: post.title, datePublished: post.createdAt, author: { name: 'Author Name' } });
+  });
+});
