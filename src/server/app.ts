@@ -50,6 +50,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slugs may be 200 characters; the router's default cap (100) would answer 414 for them.
+    routerOptions: { maxParamLength: 500 },
+    // Router-level failures (bad percent-encoding, over-long parameters) keep the { message } shape.
+    frameworkErrors: (error, _request, reply) => reply.code(error.statusCode ?? 400).send({ message: error.message }),
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commentRoutes, { db, posts, writeGuard });
   await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
   await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
-  await app.register(importRoutes);
+  await app.register(importRoutes, { allowHosts: config.importAllowHosts });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {

@@ -131,12 +131,6 @@ describe('POST /api/import-content', () => {
     expect(response.statusCode).toBe(400);
     expectJsonMessage(response);
   });
-
-  it('answers 501 JSON for a valid URL until the importer lands', async () => {
-    const response = await importContent({ url: 'https://example.org/article' });
-    expect(response.statusCode).toBe(501);
-    expectJsonMessage(response);
-  });
 });
 
 describe('registerErrorHandler', () => {

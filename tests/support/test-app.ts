@@ -40,11 +40,17 @@ export async function createTestDatabase(): Promise<{ db: Database; close(): Pro
     return {
       db: handle.db,
       close: async () => {
+        // Resolves only once every pooled connection is really gone (see openDatabase), so the
+        // drop needs no FORCE: a connection still open here is a leak, and fails loudly instead
+        // of being killed mid-goodbye (which surfaced as an unhandled FATAL 57P01).
         await handle.close();
         const dropper = new pg.Client({ connectionString: serverUrl });
         await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
+        try {
+          await dropper.query(`drop database if exists ${name}`);
+        } finally {
+          await dropper.end();
+        }
       },
     };
   }

@@ -25,11 +25,27 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite }): DatabaseHandle {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client whose connection drops (server restart, failover, admin kill) makes the pool
+    // emit 'error'; unheard, that would crash the process. The pool has already discarded that
+    // client and opens a new connection for the next query.
+    pool.on('error', (error) => console.error(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    // pool.end() resolves once it has *asked* its connections to close, not once they have. Until
+    // then a backend may still be attached to the database (and a DROP DATABASE ... WITH (FORCE)
+    // then kills it mid-goodbye); so close() also waits for every socket to be gone.
+    const connections = new Set<Promise<void>>();
+    pool.on('connect', (client) => {
+      const ended = new Promise<void>((resolve) => client.once('end', () => resolve()));
+      connections.add(ended);
+      void ended.then(() => connections.delete(ended));
+    });
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await Promise.all(connections);
+      },
     };
   }
   let client = options.pglite;

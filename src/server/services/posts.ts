@@ -40,10 +40,11 @@ function searchDocument(post: { title: string; tags: string[]; excerpt: string |
  * made only of punctuation, fall back to a case-insensitive substring match.
  */
 function searchCondition(search: string): SQL | undefined {
+  // Split at punctuation as PostgreSQL's parser does: "e-learning" is indexed as e-learn, e and
+  // learn, so gluing it into "elearning" would match nothing.
   const words = search
     .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ''))
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
   const longWords = words.filter((w) => w.length >= 3);
   if (longWords.length > 0 && longWords.length === words.length) {
@@ -148,7 +149,8 @@ export class PostService {
     if (!existing) throw notFound('Post not found');
     const values = {
       title: input.title,
-      slug: resolveSlug(input),
+      // Left out: the post keeps its address; sent empty: derived from the title (SPEC.md section 5).
+      slug: input.slug === undefined ? existing.slug : resolveSlug(input),
       content: input.content,
       excerpt: input.excerpt === undefined ? (existing.excerpt ?? null) : input.excerpt || null,
       featuredImage:

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../errors.ts';
+import { articleHtml, redirect, sendHtml, startFixtureServer, type FixtureServer } from './__fixtures__/http-fixture.ts';
+import { createGuardedFetcher } from './guarded-fetch.ts';
+import { extractArticle, importArticle } from './importer.ts';
+
+const paragraph = (text: string) => `<p>${`${text} `.repeat(30).trim()}</p>`;
+
+/** An article without <base>, whose relative URLs must resolve against the address after redirects. */
+const movedArticle = `<!doctype html><html><head><title>Moved Article - Example</title></head><body>
+  <article><h1>Moved Article</h1>
+  ${paragraph('This article moved to a new address and its links are relative.')}
+  <p>See the <a href="next-part">next part</a> and the <a href="/archive">archive</a>.</p>
+  <figure><img src="../media/diagram.png" alt="Diagram"></figure>
+  ${paragraph('The end of the moved article keeps going for a while.')}
+  </article></body></html>`;
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer((request, response) => {
+    if (request.url === '/posts/teaching-kids') return sendHtml(response, articleHtml);
+    if (request.url === '/p/42') return redirect(response, '/articles/2024/moved-article', 301);
+    if (request.url === '/articles/2024/moved-article') return sendHtml(response, movedArticle);
+    sendHtml(response, 'not found', 404);
+  });
+});
+afterAll(() => server.close());
+
+const fetcher = () => createGuardedFetcher({ allowHosts: ['127.0.0.1'] });
+
+describe('importArticle', () => {
+  it('turns the fixture article into markdown with its metadata', async () => {
+    const result = await importArticle(`${server.origin}/posts/teaching-kids`, fetcher());
+    const { content } = result;
+
+    expect(result.title).toBe('Teaching Kids to Code in Kampala');
+    expect(result.sourceUrl).toBe(`${server.origin}/posts/teaching-kids`);
+    expect(result.excerpt).toBe('How after-school coding clubs in Kampala grow the next generation of builders, one laptop at a time.');
+    // og:image is relative in the page: made absolute against the page.
+    expect(result.featuredImage).toBe(`${server.origin}/media/og-cover.png`);
+
+    expect(content).toMatch(/^## Why clubs work$/m);
+    expect(content).toMatch(/^## What they build$/m);
+    expect(content).toContain('~~simple calculators~~');
+    expect(content).toContain(
+      ['| Year | Schools | Students |', '| --- | --- | --- |', '| 2022 | 1   | 40  |', '| 2023 | 3   | 120 |', '| 2024 | 6   | 260 |'].join('\n'),
+    );
+    expect(content).toContain(
+      ['```typescript', 'function greet(name: string): string {', '  return `Hello, ${name}!`;', '}', '```'].join('\n'),
+    );
+    // Relative to <base href="/blog/2024/">, not to the page's own path.
+    expect(content).toContain(`[guide to starting a club](${server.origin}/blog/2024/clubs/getting-started)`);
+    expect(content).toContain('[annual report](https://example.org/report)');
+    expect(content).toContain(`![Students at laptops](${server.origin}/blog/2024/images/classroom.jpg)`);
+
+    expect(content).not.toMatch(/MARKER|window\.tracker|font-family/);
+    expect(content).not.toContain('Copyright The Example Blog');
+    expect(content).not.toMatch(/\[About\]/);
+    expect(content).not.toMatch(/<\/?[a-z]+[^>]*>/i);
+  });
+
+  it('resolves relative URLs against the address the page was found at after redirects', async () => {
+    const result = await importArticle(`${server.origin}/p/42`, fetcher());
+    expect(result.sourceUrl).toBe(`${server.origin}/articles/2024/moved-article`);
+    expect(result.content).toContain(`[next part](${server.origin}/articles/2024/next-part)`);
+    expect(result.content).toContain(`[archive](${server.origin}/archive)`);
+    expect(result.content).toContain(`![Diagram](${server.origin}/articles/media/diagram.png)`);
+    // No og:image: the first image of the article.
+    expect(result.featuredImage).toBe(`${server.origin}/articles/media/diagram.png`);
+    // No description: Readability's first paragraph, cut to 200 characters at a word.
+    const firstParagraph = 'This article moved to a new address and its links are relative. '.repeat(30);
+    expect(result.excerpt.length).toBeLessThanOrEqual(200);
+    expect(result.excerpt.length).toBeGreaterThan(180);
+    expect(result.excerpt.endsWith('\u2026')).toBe(true);
+    expect(firstParagraph.startsWith(`${result.excerpt.slice(0, -1)} `)).toBe(true);
+  });
+});
+
+describe('extractArticle', () => {
+  const base = 'https://blog.example.com/2024/post';
+
+  it('answers 422 when the page has no article', () => {
+    const error = (() => {
+      try {
+        extractArticle('<!doctype html><html><head><title>Empty</title></head><body></body></html>', base);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 422, message: 'No article found on that page' });
+  });
+
+  it('keeps the language of code on <pre>, and a fence longer than the backticks inside', () => {
+    const html = `<html><body><article>${paragraph('Code follows.')}
+      <pre class="lang-python">print("\`\`\`")<br>done()</pre>${paragraph('Code ended.')}</article></body></html>`;
+    expect(extractArticle(html, base).content).toContain('````python\nprint("```")\ndone()\n````');
+  });
+
+  it('reads pages that leave out the optional <html>, <head> and <body> tags', () => {
+    const html = `<!doctype html><title>Bare Page</title><meta name="description" content="A bare page.">
+      ${paragraph('Bare markup is still an article.')}`;
+    const result = extractArticle(html, base);
+    expect(result).toMatchObject({ title: 'Bare Page', excerpt: 'A bare page.' });
+    expect(result.content).toContain('Bare markup is still an article.');
+  });
+
+  it('falls back on og:title and <title>, and drops images that are not http(s)', () => {
+    const html = `<html><head><title>Only The Title Tag</title></head><body><article>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="placeholder">${paragraph('Words of the article.')}
+      </article></body></html>`;
+    const result = extractArticle(html, base);
+    expect(result.title).toBe('Only The Title Tag');
+    expect(result.content).not.toContain('data:');
+    expect(result.featuredImage).toBeUndefined();
+  });
+
+  it('flattens a table that cannot be a markdown table instead of keeping raw HTML', () => {
+    const html = `<html><body><article>${paragraph('Before the table.')}
+      <table><tr><th>Step</th><th>Details</th></tr><tr><td>One</td><td><ul><li>Plan</li><li>Build</li></ul></td></tr></table>
+      ${paragraph('After the table.')}</article></body></html>`;
+    const { content } = extractArticle(html, base);
+    expect(content).not.toMatch(/<table|<div/);
+    expect(content).toMatch(/^-\s+Plan$/m);
+    expect(content).toMatch(/^Step$/m);
+  });
+});

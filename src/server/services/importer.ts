@@ -1,0 +1,186 @@
+import { gfm } from '@joplin/turndown-plugin-gfm';
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import TurndownService from 'turndown';
+import { EXCERPT_GENERATE_LENGTH, LIMITS } from '../../shared/constants.ts';
+import type { ImportResult } from '../../shared/imports.ts';
+import { HttpError } from '../errors.ts';
+import type { PageFetcher } from './guarded-fetch.ts';
+
+/** Fetches `url` through `fetcher` and turns its main article into markdown for the editor. */
+export async function importArticle(url: string, fetcher: PageFetcher): Promise<ImportResult> {
+  const page = await fetcher.fetchPage(url);
+  return { ...extractArticle(page.html, page.url), sourceUrl: page.url };
+}
+
+export type ExtractedArticle = Omit<ImportResult, 'sourceUrl'>;
+
+/** Readability finds the article in `html`, turndown writes it as GitHub-flavoured markdown. */
+export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  const document = parseDocument(html);
+  const base = documentBase(document, pageUrl);
+  const meta = (...keys: string[]) => metaContent(document, keys);
+  const fallbackTitle = meta('og:title', 'twitter:title') || document.title;
+  const description = meta('description', 'og:description', 'twitter:description');
+  const ogImage = absoluteHttpUrl(meta('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image'), base);
+
+  // <noscript> stays for now: Readability recovers lazy-loaded images from it, then drops it.
+  for (const node of document.querySelectorAll('script, style, template')) node.remove();
+  // linkedom's baseURI is the first <base href> as written: make it absolute, so that Readability
+  // resolves relative links and images against the page's real base (after redirects).
+  for (const node of document.querySelectorAll('base')) node.remove();
+  const baseElement = document.createElement('base');
+  baseElement.setAttribute('href', base);
+  document.head.prepend(baseElement);
+  // Some highlighters break code lines with <br>, which textContent would lose.
+  for (const br of document.querySelectorAll('pre br')) br.replaceWith(document.createTextNode('\n'));
+  flattenComplexTables(document);
+
+  // keepClasses: code blocks carry their language in class="language-x".
+  const article = new Readability(document, { keepClasses: true }).parse();
+  if (!article?.content || !article.textContent?.trim()) {
+    throw new HttpError(422, 'No article found on that page');
+  }
+  const { markdown, firstImage } = toMarkdown(article.content, base);
+  if (!markdown) throw new HttpError(422, 'No article found on that page');
+
+  const title = collapse(article.title ?? '') || collapse(fallbackTitle);
+  const featuredImage = ogImage ?? firstImage;
+  return {
+    title: title.slice(0, LIMITS.title),
+    content: markdown,
+    excerpt: shorten(collapse(article.excerpt ?? '') || collapse(description), EXCERPT_GENERATE_LENGTH),
+    ...(featuredImage ? { featuredImage } : {}),
+  };
+}
+
+const HEAD_TAGS = new Set(['TITLE', 'META', 'BASE', 'LINK', 'STYLE']);
+
+/**
+ * linkedom builds <head> and <body> only when the markup spells them out; for pages that leave the
+ * (optional) tags out, rebuild the skeleton the HTML parser would have made so Readability finds a body.
+ */
+function parseDocument(html: string): Document {
+  const { document } = parseHTML(html);
+  const root = document.documentElement;
+  const topLevel = [...document.childNodes].filter((n) => n.nodeType === 1);
+  const sectioned = [...(root?.children ?? [])].every((c) => c.nodeName === 'HEAD' || c.nodeName === 'BODY');
+  if (topLevel.length === 1 && root?.nodeName === 'HTML' && sectioned) return document;
+  const head: string[] = [];
+  const body: string[] = [];
+  const place = (nodes: Iterable<Node>) => {
+    for (const node of nodes) {
+      if (node.nodeName === 'HTML' || node.nodeName === 'HEAD' || node.nodeName === 'BODY') place(node.childNodes);
+      else if (node.nodeType !== 10) (HEAD_TAGS.has(node.nodeName) ? head : body).push(String(node));
+    }
+  };
+  place(document.childNodes);
+  return parseHTML(`<!doctype html><html><head>${head.join('')}</head><body>${body.join('')}</body></html>`).document;
+}
+
+const cellsOf = (table: Element) =>
+  [...table.children]
+    .flatMap((part) => (part.nodeName === 'TR' ? [part] : [...part.children]))
+    .flatMap((row) => [...row.children].filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH'));
+
+/**
+ * A table holding lists, headings, code or tables cannot be a markdown table; the gfm plugin would
+ * keep it as raw HTML, which the renderer drops. Flatten it to its cells' content instead.
+ */
+function flattenComplexTables(document: Document): void {
+  for (const table of [...document.querySelectorAll('table')].reverse()) {
+    if (!table.querySelector('ul, ol, h1, h2, h3, h4, h5, h6, hr, blockquote, pre, table')) continue;
+    const flat = document.createElement('div');
+    for (const cell of cellsOf(table)) {
+      const block = document.createElement('div');
+      block.append(...cell.childNodes);
+      flat.append(block);
+    }
+    table.replaceWith(flat);
+  }
+}
+
+/** The first `<base href>` resolved against the page's address, when it is http(s); else the address. */
+function documentBase(document: Document, pageUrl: string): string {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  return (href && absoluteHttpUrl(href, pageUrl)) || pageUrl;
+}
+
+function metaContent(document: Document, keys: string[]): string {
+  for (const key of keys) {
+    for (const node of document.querySelectorAll('meta[content]')) {
+      const name = (node.getAttribute('property') ?? node.getAttribute('name') ?? '').toLowerCase();
+      const content = node.getAttribute('content')?.trim();
+      if (name === key && content) return content;
+    }
+  }
+  return '';
+}
+
+function absoluteHttpUrl(href: string | null | undefined, base: string): string | undefined {
+  if (!href) return undefined;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** At most `length` characters, cut at a word boundary with an ellipsis when it had to be cut. */
+function shorten(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const head = text.slice(0, length - 1);
+  return `${head.replace(/\s+\S*$/, '') || head}…`;
+}
+
+/** `language-x` or `lang-x` on the <code> or the <pre> (Prism, highlight.js, GitHub, Stack Overflow). */
+function codeLanguage(pre: HTMLElement): string {
+  for (const node of [pre.querySelector('code'), pre]) {
+    const match = /(?:^|\s)lang(?:uage)?-([\w#+.-]+)/i.exec(node?.getAttribute('class') ?? '');
+    if (match?.[1]) return match[1].toLowerCase();
+  }
+  return '';
+}
+
+function toMarkdown(html: string, base: string): { markdown: string; firstImage: string | undefined } {
+  let firstImage: string | undefined;
+  const service = new TurndownService({
+    headingStyle: 'atx',
+    hr: '---',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '_',
+  });
+  service.use(gfm);
+  service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed']);
+  service.remove(['form', 'button', 'input', 'select', 'textarea']);
+  // Replaces turndown's own rule: also <pre> without <code>, the language on <pre>, and a fence
+  // longer than any run of backticks inside the code.
+  service.addRule('fencedCode', {
+    filter: 'pre',
+    replacement: (_content, node) => {
+      const code = (node.textContent ?? '').replace(/\n$/, '');
+      const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+      const fence = '`'.repeat(Math.max(3, longestRun + 1));
+      return `\n\n${fence}${codeLanguage(node as HTMLElement)}\n${code}\n${fence}\n\n`;
+    },
+  });
+  // data: placeholders of lazy images and other schemes would not render: drop them.
+  service.addRule('httpImages', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const image = node as HTMLImageElement;
+      const src = absoluteHttpUrl(image.getAttribute('src'), base);
+      if (!src) return '';
+      firstImage ??= src;
+      const alt = collapse(image.getAttribute('alt') ?? '').replace(/[[\]\\]/g, '\\$&');
+      const title = image.getAttribute('title');
+      return `![${alt}](${src}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
+    },
+  });
+  const markdown = service.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  return { markdown, firstImage };
+}

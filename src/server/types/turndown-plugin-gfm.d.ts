@@ -1,0 +1,10 @@
+// @joplin/turndown-plugin-gfm ships no types; these are the plugins it exports.
+declare module '@joplin/turndown-plugin-gfm' {
+  import type TurndownService from 'turndown';
+
+  export const gfm: TurndownService.Plugin;
+  export const highlightedCodeBlock: TurndownService.Plugin;
+  export const strikethrough: TurndownService.Plugin;
+  export const tables: TurndownService.Plugin;
+  export const taskListItems: TurndownService.Plugin;
+}
