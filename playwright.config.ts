@@ -41,6 +41,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SITE_URL: `http://127.0.0.1:${PORT}`,
       VISITOR_WRITE_LIMIT: '1000',
+      // The import specs serve their fixture article on loopback.
+      IMPORT_ALLOW_HOSTS: '127.0.0.1',
     },
   },
 });

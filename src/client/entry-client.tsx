@@ -4,6 +4,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
 import type { BootState } from './entry-server.tsx';
+import { clearAdminFlag } from './lib/admin-session.ts';
+import { setUnauthorizedHandler } from './lib/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
 import './styles.css';
@@ -12,6 +14,8 @@ const stateElement = document.getElementById('__QUERY_STATE__');
 const boot = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as BootState) : undefined;
 const config = boot?.config ?? { siteUrl: window.location.origin };
 const queryClient = createQueryClient();
+// DESIGN.md: any 401 from the server clears the admin flag, which shows the password screen again.
+setUnauthorizedHandler(clearAdminFlag);
 
 hydrateRoot(
   document.getElementById('root')!,

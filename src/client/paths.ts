@@ -18,4 +18,8 @@ export const api = {
   contact: '/api/contact',
   adminVerify: '/api/admin/verify',
   adminLogout: '/api/admin/logout',
+  adminSession: '/api/admin/session',
+  post: (slugOrId: string) => `/api/blog-posts/${encodeURIComponent(slugOrId)}`,
+  importContent: '/api/import-content',
+  uploadParams: '/api/objects/upload',
 } as const;

@@ -110,6 +110,11 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
   };
 }
 
+/** The author's pages: never indexed. */
+export function editorMeta(path: string, title: string): PageMeta {
+  return { title: `${title} | ${profile.name}`, description: 'Blog editor', keywords: [], image: site.defaultImage, path, type: 'website', noindex: true };
+}
+
 export function notFoundMeta(path: string, title = '404 Page Not Found'): PageMeta {
   return {
     title,

@@ -3,7 +3,7 @@ import type { Comment } from '../shared/comments.ts';
 import type { Post, RenderedPost } from '../shared/posts.ts';
 import { postQueryKey } from './features/post/post-query.ts';
 import { api, paths } from './paths.ts';
-import { blogMeta, cvMeta, homeMeta, notFoundMeta, postMeta, type PageMeta } from './seo.ts';
+import { blogMeta, cvMeta, editorMeta, homeMeta, notFoundMeta, postMeta, type PageMeta } from './seo.ts';
 
 /** What the server hands the renderer to prefetch a page's data without an HTTP round trip. */
 export interface SsrDataSource {
@@ -46,6 +46,9 @@ export async function resolveRoute(pathname: string, client: QueryClient, data: 
     client.setQueryData([api.publishedPosts], (await data.listPublishedPosts()).map(toCardPost));
     return { status: 200, meta: blogMeta() };
   }
+  // The editor's routes render the password screen on the server; the browser decides the rest.
+  if (pathname === paths.write) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };
+  if (/^\/edit\/[^/]+\/?$/.test(pathname)) return { status: 200, meta: editorMeta(pathname, 'Edit Post') };
   const slug = slugFrom(pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);

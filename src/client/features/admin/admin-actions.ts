@@ -1,0 +1,35 @@
+import { apiRequest, ApiError } from '../../lib/api.ts';
+import { clearAdminFlag, setAdminFlag } from '../../lib/admin-session.ts';
+import { toast } from '../../lib/toast.ts';
+import { api } from '../../paths.ts';
+import { errorMessage } from '../../lib/api.ts';
+
+/** Checks the password with the server, which sets the session cookie; toasts of SPEC.md section 8. */
+export async function verifyAdminPassword(password: string): Promise<boolean> {
+  try {
+    await apiRequest('POST', api.adminVerify, { password });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) {
+      toast({ title: 'Access denied', description: errorMessage(error, 'Too many attempts. Please try again later.'), variant: 'destructive' });
+    } else if (error instanceof ApiError) {
+      toast({ title: 'Access denied', description: 'Invalid password. Please try again.', variant: 'destructive' });
+    } else {
+      toast({ title: 'Error', description: 'Failed to verify password. Please try again.' });
+    }
+    return false;
+  }
+  setAdminFlag();
+  toast({ title: 'Access granted', description: 'Welcome to the blog admin panel.' });
+  return true;
+}
+
+/** Ends the server session and forgets the local flag, even when the server cannot be reached. */
+export async function logoutAdmin(): Promise<void> {
+  try {
+    await apiRequest('POST', api.adminLogout);
+  } catch {
+    // The flag is cleared regardless: the cookie expires on its own.
+  }
+  clearAdminFlag();
+  toast({ title: 'Logged out', description: 'You have been logged out from the admin panel.' });
+}

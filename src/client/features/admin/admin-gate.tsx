@@ -1,0 +1,105 @@
+import { Eye, EyeOff, Lock, LogOut } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { apiRequest } from '../../lib/api.ts';
+import { clearAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
+import { api } from '../../paths.ts';
+import { logoutAdmin, verifyAdminPassword } from './admin-actions.ts';
+
+/** Shows `children` to the admin, the password screen to everyone else (SPEC.md section 2). */
+export function AdminGate({ children }: { children: ReactNode }) {
+  const isAdmin = useIsAdmin();
+
+  // The local flag may outlive the server session (cookie cleared, secret rotated): ask once.
+  useEffect(() => {
+    if (!isAdmin) return;
+    let cancelled = false;
+    apiRequest('GET', api.adminSession)
+      .then((response) => response.json() as Promise<{ authenticated: boolean }>)
+      .then((session) => {
+        if (!cancelled && !session.authenticated) clearAdminFlag();
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [isAdmin]);
+
+  if (!isAdmin) return <PasswordScreen />;
+  return (
+    <>
+      <LogoutButton />
+      {children}
+    </>
+  );
+}
+
+export function LogoutButton() {
+  return (
+    <button
+      type="button"
+      onClick={() => void logoutAdmin()}
+      className="fixed right-4 top-4 z-50 inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-md hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+    >
+      <LogOut aria-hidden="true" className="h-4 w-4" />
+      Logout
+    </button>
+  );
+}
+
+function PasswordScreen() {
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const ok = await verifyAdminPassword(password);
+    setBusy(false);
+    if (!ok) setPassword('');
+  };
+
+  return (
+    <main id="main" className="flex min-h-[70vh] items-center justify-center px-4 py-16">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-lg">
+        <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-blue-100">
+          <Lock aria-hidden="true" className="h-6 w-6 text-blue-800" />
+        </div>
+        <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Admin Access</h1>
+        <p className="mt-2 text-center text-slate-700">Enter the admin password to access the blog editor</p>
+        <form onSubmit={onSubmit} className="mt-6 grid gap-4">
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Password
+            <span className="relative">
+              <input
+                type={visible ? 'text' : 'password'}
+                required
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                placeholder="Enter admin password"
+                className="w-full rounded-md border border-slate-400 py-2 pl-3 pr-10 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
+              />
+              <button
+                type="button"
+                onClick={() => setVisible((v) => !v)}
+                aria-label={visible ? 'Hide password' : 'Show password'}
+                aria-pressed={visible}
+                className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-600 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              >
+                {visible ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
+              </button>
+            </span>
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+          >
+            {busy ? 'Verifying...' : 'Access Admin Panel'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
