@@ -31,6 +31,13 @@ function expectError(response: LightMyRequestResponse, status: number): void {
   expect(response.json<{ message: string }>().message.length).toBeGreaterThan(0);
 }
 
+/** A single post's answer without the rendered body, to compare with the post as stored. */
+const withoutHtml = (response: LightMyRequestResponse): Post => {
+  const { html, ...post } = response.json<Post & { html: string }>();
+  expect(typeof html).toBe('string');
+  return post;
+};
+
 let counter = 0;
 const unique = (word: string) => `${word}-${++counter}`;
 async function createPost(overrides: Payload = {}): Promise<Post> {
@@ -152,16 +159,27 @@ describe('GET /api/blog-posts/{slug or id}', () => {
     for (const key of [post.slug, post.id, post.id.toUpperCase()]) {
       const response = await get(`/api/blog-posts/${key}`);
       expect(response.statusCode, key).toBe(200);
-      expect(response.json()).toEqual(post);
+      const { html, ...rest } = response.json<Post & { html: string }>();
+      expect(rest).toEqual(post);
+      expect(html).toContain('<strong>Kampala</strong>');
     }
     expect(postSchema.strict().parse(post)).toEqual(post);
+  });
+
+  it('carries the body rendered by the shared pipeline: no raw HTML, unsafe links blanked', async () => {
+    const post = await createPost({ content: '## Plan\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://example.org)' });
+    const { html } = (await get(`/api/blog-posts/${post.slug}`)).json<{ html: string }>();
+    expect(html).toContain('<h2 id="plan">Plan</h2>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer" target="_blank">y</a>');
   });
 
   it('answers 401 for a draft to a visitor and 200 to the admin', async () => {
     const draft = await createPost({ published: false });
     for (const key of [draft.slug, draft.id]) {
       expectError(await get(`/api/blog-posts/${key}`), 401);
-      expect((await get(`/api/blog-posts/${key}`, true)).json()).toEqual(draft);
+      expect(withoutHtml(await get(`/api/blog-posts/${key}`, true))).toEqual(draft);
     }
   });
 
@@ -174,7 +192,7 @@ describe('GET /api/blog-posts/{slug or id}', () => {
   // defaults to 100 and answers 414 with its own body), see routerOptions in app.ts.
   it('reads a post with a slug of the maximum 200 characters, and answers 400 JSON for longer parameters', async () => {
     const long = await createPost({ slug: 's'.repeat(200) });
-    expect((await get(`/api/blog-posts/${long.slug}`)).json()).toEqual(long);
+    expect(withoutHtml(await get(`/api/blog-posts/${long.slug}`))).toEqual(long);
     expectError(await get(`/api/blog-posts/${'x'.repeat(201)}`), 400);
     expectError(await request('PUT', `/api/blog-posts/${'x'.repeat(101)}`, postPayload(), true), 400);
     expectError(await request('DELETE', `/api/blog-posts/${'x'.repeat(101)}`, undefined, true), 400);
@@ -208,7 +226,7 @@ describe('POST /api/blog-posts', () => {
       updatedAt: created.createdAt,
     });
     expect(Date.parse(created.createdAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await get(`/api/blog-posts/${created.id}`, true)).json()).toEqual(created);
+    expect(withoutHtml(await get(`/api/blog-posts/${created.id}`, true))).toEqual(created);
   });
 
   it('keeps what the editor sends: trimmed slug, tags, excerpt, cover, published and metadata', async () => {
@@ -282,7 +300,7 @@ describe('PUT /api/blog-posts/{id}', () => {
   it('answers 401 without an admin session and changes nothing', async () => {
     const original = await createPost();
     expectError(await put(original.id, postPayload({ title: 'Hijacked', slug: original.slug }), false), 401);
-    expect((await get(`/api/blog-posts/${original.id}`)).json()).toEqual(original);
+    expect(withoutHtml(await get(`/api/blog-posts/${original.id}`))).toEqual(original);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -311,7 +329,7 @@ describe('PUT /api/blog-posts/{id}', () => {
     expect(updated.metadata).toEqual({ readTime: 4, views: 42 });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse('2024-01-02T03:04:05.000Z'));
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await get(`/api/blog-posts/${created.id}`)).json()).toEqual(updated);
+    expect(withoutHtml(await get(`/api/blog-posts/${created.id}`))).toEqual(updated);
   });
 
   it('keeps fields left out of the payload, slug included; an empty excerpt removes it', async () => {

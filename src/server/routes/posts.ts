@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { postInputSchema, postListQuerySchema, postSchema } from '../../shared/posts.ts';
+import { renderMarkdown } from '../../shared/markdown.ts';
+import { postInputSchema, postListQuerySchema, postSchema, renderedPostSchema } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
 import { isAdmin, requireAdmin } from '../services/session.ts';
@@ -23,12 +24,13 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService }> = async (
 
   app.get(
     '/api/blog-posts/:slugOrId',
-    { schema: { params: z.object({ slugOrId: z.string().min(1).max(200) }), response: { 200: postSchema } } },
+    { schema: { params: z.object({ slugOrId: z.string().min(1).max(200) }), response: { 200: renderedPostSchema } } },
     async (request) => {
       const post = await posts.findBySlugOrId(request.params.slugOrId);
       if (!post) throw notFound('Post not found');
       if (!post.published && !isAdmin(request)) throw unauthorized();
-      return post;
+      // Rendered here so that readers' pages ship no markdown parser (docs/decisions/004).
+      return { ...post, html: renderMarkdown(post.content) };
     },
   );
 
