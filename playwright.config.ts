@@ -29,7 +29,7 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on a fresh embedded database.
-    command: 'rm -rf .tmp/e2e-data && node src/server/main.ts',
+    command: `rm -rf .tmp/e2e-data-${PORT} && node src/server/main.ts`,
     url: `http://127.0.0.1:${PORT}/api/admin/session`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -37,7 +37,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       SITE_URL: `http://127.0.0.1:${PORT}`,
       VISITOR_WRITE_LIMIT: '1000',

@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
@@ -53,7 +53,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Slugs may be 200 characters; the router's default cap (100) would answer 414 for them.
     routerOptions: { maxParamLength: 500 },
     // Router-level failures (bad percent-encoding, over-long parameters) keep the { message } shape.
-    frameworkErrors: (error, _request, reply) => reply.code(error.statusCode ?? 400).send({ message: error.message }),
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(error.statusCode ?? 400).send({ message: error.message });
+    },
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
