@@ -4,6 +4,7 @@ import { Footer } from './features/layout/footer.tsx';
 import { Navbar } from './features/layout/navbar.tsx';
 import { BlogPage } from './pages/blog-page.tsx';
 import { CvPage } from './pages/cv-page.tsx';
+import { EditPage, WritePage } from './pages/editor-pages.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostPage } from './pages/post-page.tsx';
@@ -23,6 +24,8 @@ export function App() {
           <Route path={paths.cv} component={CvPage} />
           <Route path={paths.blog} component={BlogPage} />
           <Route path="/blog/:slug" component={PostPage} />
+          <Route path={paths.write} component={WritePage} />
+          <Route path="/edit/:id" component={EditPage} />
           <Route component={NotFoundPage} />
         </Switch>
       </div>

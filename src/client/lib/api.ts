@@ -15,6 +15,10 @@ let onUnauthorized: (() => void) | undefined;
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   onUnauthorized = handler;
 }
+/** For requests made without `apiRequest` (the upload widget's own XHR): report a 401 the same way. */
+export function notifyUnauthorized(): void {
+  onUnauthorized?.();
+}
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;

@@ -15,14 +15,17 @@ export function Toaster() {
             if (!open) dismissToast(item.id);
           }}
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
+          // The viewport below is the live region, so the text exists once on the page (Radix would
+          // otherwise copy it into a hidden announcer for a second).
+          aria-live={item.variant === 'destructive' ? 'assertive' : 'polite'}
           className={`group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full ${
             item.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
           <div className="grid gap-1">
-            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            <ToastPrimitive.Title data-radix-toast-announce-exclude="" className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             {item.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description data-radix-toast-announce-exclude="" className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close
@@ -33,7 +36,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport aria-live="polite" className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,0 +1,66 @@
+import { EXCERPT_GENERATE_LENGTH } from '../../../shared/constants.ts';
+import { generateExcerpt } from '../../../shared/text.ts';
+import { Switch } from '../../components/ui/switch.tsx';
+import type { EditorFields } from './editor-state.ts';
+import { MarkdownPreview } from './markdown-preview.tsx';
+
+const inputClass =
+  'w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30';
+
+/** The post as readers will see it, rendered by the same pipeline as the public page. */
+export function PreviewPanel({ fields }: { fields: EditorFields }) {
+  if (!fields.title.trim()) {
+    return <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">Start writing to see your post preview</p>;
+  }
+  return (
+    <article className="rounded-lg border border-slate-200 p-6">
+      <h2 className="text-3xl font-bold text-slate-900">{fields.title}</h2>
+      {fields.tags.length > 0 && (
+        <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">
+          {fields.tags.map((tag) => (
+            <li key={tag} className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      {fields.excerpt.trim() && <p className="mt-4 text-lg italic text-slate-700">{fields.excerpt}</p>}
+      <div className="mt-6">
+        {fields.content.trim() ? <MarkdownPreview markdown={fields.content} /> : <p className="text-slate-600">No content yet. Switch to Write to add some.</p>}
+      </div>
+    </article>
+  );
+}
+
+export function SettingsPanel({ fields, update }: { fields: EditorFields; update: (patch: Partial<EditorFields>) => void }) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <label htmlFor="post-excerpt" className="text-sm font-medium text-slate-800">
+          Excerpt
+        </label>
+        <textarea id="post-excerpt" rows={4} value={fields.excerpt} onChange={(e) => update({ excerpt: e.target.value })} placeholder="A short summary shown on cards and in search results" maxLength={1000} className={inputClass} />
+        <div className="flex items-center justify-between text-sm text-slate-600">
+          <span aria-live="polite">
+            {fields.excerpt.length}/{EXCERPT_GENERATE_LENGTH}
+          </span>
+          <button type="button" onClick={() => update({ excerpt: generateExcerpt(fields.content) })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+            Generate from content
+          </button>
+        </div>
+      </div>
+      <Switch label="Published" checked={fields.published} onCheckedChange={(published) => update({ published })} />
+      <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">SEO</legend>
+        <label className="grid gap-1 text-sm font-medium text-slate-800">
+          Meta Title
+          <input type="text" value={fields.metaTitle} onChange={(e) => update({ metaTitle: e.target.value })} placeholder="Title shown in search results and browser tabs" maxLength={200} className={inputClass} />
+        </label>
+        <label className="grid gap-1 text-sm font-medium text-slate-800">
+          Meta Description
+          <textarea rows={3} value={fields.metaDescription} onChange={(e) => update({ metaDescription: e.target.value })} placeholder="Description shown in search results and social cards" maxLength={500} className={inputClass} />
+        </label>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+
+export const LEAVE_WARNING = 'You have unsaved changes. Leave this page anyway?';
+
+/**
+ * While there are unsaved changes: the browser asks before a reload, close or external
+ * navigation, and in-app links ask before they navigate away.
+ */
+export function useLeaveGuard(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!link || link.getAttribute('target') === '_blank') return;
+      if (!window.confirm(LEAVE_WARNING)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    // Capture phase: runs before the router's own click handler.
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [active]);
+}
