@@ -21,6 +21,7 @@ import { PostService } from './services/posts.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
 import type { ObjectStorage } from './services/storage.ts';
+import { ViewCounter } from './services/views.ts';
 import { visitorWriteGuard } from './services/visitor-guard.ts';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export interface AppOptions {
   /** Built client assets (`dist/client`), served under /assets with immutable caching. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Time source of the view counter's days (tests move it forward). */
+  clock?: () => Date;
 }
 
 /** The whole HTTP application, without listening: tests run it on a real database. */
@@ -89,12 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie, { secret: options.sessionSecret });
 
   const posts = new PostService(db);
+  const views = new ViewCounter(db, options.sessionSecret, options.clock);
   const limiter = new RateLimiter(db);
   const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
   const secureCookies = config.siteUrl.startsWith('https:');
 
   await app.register(adminRoutes, { db, limiter, secureCookies });
-  await app.register(postRoutes, { posts });
+  await app.register(postRoutes, { posts, views });
   await app.register(commentRoutes, { db, posts, writeGuard });
   await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
   await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
@@ -122,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts, db });
+    await app.register(pageRoutes, { renderer: options.renderer, posts, db, views });
   }
 
   app.setNotFoundHandler((request, reply) =>

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -88,3 +90,19 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Readers counted per post and day, as a salted hash of address and user agent that rotates
+ * daily: a reader adds one view a day, and no cookie or address is kept.
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.day, t.visitor] }), index('post_views_day_idx').on(t.day)],
+);

@@ -4,12 +4,13 @@ import { listPublicComments } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import { isAdmin } from '../services/session.ts';
+import type { ViewCounter } from '../services/views.ts';
 import { renderMarkdown } from '../../shared/markdown.ts';
 
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
-export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database }> = async (
+export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database; views: ViewCounter }> = async (
   app,
-  { renderer, posts, db },
+  { renderer, posts, db, views },
 ) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -22,6 +23,9 @@ export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: Pos
         getPostBySlug: async (slug) => {
           const post = await posts.findBySlugOrId(slug);
           if (!post || (!post.published && !isAdmin(request))) return undefined;
+          if (post.published && post.slug === slug && (await views.countView(request, post.id))) {
+            post.metadata = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
+          }
           return { ...post, html: renderMarkdown(post.content) };
         },
         listComments: (postId) => listPublicComments(db, postId),
