@@ -12,6 +12,7 @@ import { registerErrorHandler } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
+import { feedRoutes } from './routes/feeds.ts';
 import { importRoutes } from './routes/import.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
   await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
+  await app.register(feedRoutes, { posts, siteUrl: config.siteUrl });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {

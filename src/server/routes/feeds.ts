@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Feed } from 'feed';
+import { profile, site } from '../../content/site.ts';
+import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
+import { describeContent } from '../../shared/text.ts';
+import type { PostService } from '../services/posts.ts';
+
+/** Feed readers and crawlers poll; five minutes of caching lets a CDN absorb them. */
+const CACHE = 'public, max-age=300';
+const FEED_ITEMS = 50;
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** `/rss.xml`, `/sitemap.xml` and `/robots.txt`, with absolute URLs from SITE_URL; never drafts. */
+export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: string }> = async (app, { posts, siteUrl }) => {
+  const postUrl = (slug: string) => `${siteUrl}/blog/${encodeURIComponent(slug)}`;
+
+  app.get('/rss.xml', async (_request, reply) => {
+    const published = await posts.list({ published: true, limit: FEED_ITEMS });
+    const feed = new Feed({
+      title: site.blogTitle,
+      description: site.blogDescription,
+      id: `${siteUrl}/blog`,
+      link: `${siteUrl}/blog`,
+      language: 'en',
+      image: `${siteUrl}${site.defaultImage}`,
+      copyright: `© ${profile.name}`,
+      updated: published[0] ? new Date(published[0].updatedAt) : undefined,
+      feedLinks: { rss: `${siteUrl}/rss.xml` },
+      author: { name: profile.name, link: siteUrl },
+    });
+    for (const post of published) {
+      feed.addItem({
+        title: post.title,
+        id: postUrl(post.slug),
+        link: postUrl(post.slug),
+        date: new Date(post.createdAt),
+        description: post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH),
+        category: (post.tags ?? []).map((name) => ({ name })),
+        author: [{ name: post.metadata?.author || profile.name }],
+        ...(post.featuredImage ? { image: post.featuredImage.startsWith('/') ? `${siteUrl}${post.featuredImage}` : post.featuredImage } : {}),
+      });
+    }
+    return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', CACHE).send(feed.rss2());
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const published = await posts.list({ published: true });
+    const pages = ['/', '/cv', '/blog'].map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
+    const entries = published.map(
+      (post) => `  <url><loc>${escapeXml(postUrl(post.slug))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join('\n')}\n</urlset>\n`;
+    return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', CACHE).send(xml);
+  });
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const body = ['User-agent: *', 'Allow: /', 'Disallow: /write', 'Disallow: /edit/', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+    return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', CACHE).send(body);
+  });
+};
