@@ -38,11 +38,11 @@ export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: bo
           </button>
         </div>
       </div>
-      <h3 id={`post-${post.id}`} className="mt-3 text-xl font-semibold text-slate-900">
+      <h2 id={`post-${post.id}`} className="mt-3 text-xl font-semibold text-slate-900">
         <Link href={paths.post(post.slug)} onClick={() => scrollToTop()} className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
           {post.title}
         </Link>
-      </h3>
+      </h2>
       <p className="mt-2 flex-1 break-words text-slate-700">{cardExcerpt(post)}</p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
