@@ -52,7 +52,8 @@ export async function resolveRoute(pathname: string, client: QueryClient, data: 
   const slug = slugFrom(pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);
-    client.setQueryData(postQueryKey(slug), post ?? null);
+    // The page shows the rendered body; of the markdown it needs only the description's start.
+    client.setQueryData(postQueryKey(slug), post ? { ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) } : null);
     if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Post Not Found') };
     client.setQueryData([api.comments(post.id)], await data.listComments(post.id));
     return { status: 200, meta: postMeta(post, siteUrl) };

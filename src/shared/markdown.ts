@@ -26,6 +26,7 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
+  .use(labelTaskCheckboxes)
   .use(rehypeSlug)
   .use(rehypeHighlight, { detect: false })
   .use(rehypeExternalLinks, {
@@ -35,6 +36,24 @@ const processor = unified()
   })
   .use(rehypeStringify)
   .freeze();
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+/** GFM task-list checkboxes get an accessible name: a form control without one fails WCAG. */
+function labelTaskCheckboxes() {
+  const visit = (node: HastNode) => {
+    if (node.type === 'element' && node.tagName === 'input' && node.properties?.type === 'checkbox') {
+      node.properties.ariaLabel = node.properties.checked ? 'Completed task' : 'Open task';
+    }
+    node.children?.forEach(visit);
+  };
+  return (tree: HastNode) => visit(tree);
+}
 
 export function renderMarkdown(markdown: string): string {
   return String(processor.processSync(markdown));

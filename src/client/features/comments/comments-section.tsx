@@ -115,7 +115,7 @@ export function CommentsSection({ postId }: { postId: string }) {
                       {formatShortDate(comment.createdAt)}
                     </time>
                   </p>
-                  <p className="mt-1 whitespace-pre-line break-words text-slate-800">{comment.content}</p>
+                  <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{comment.content}</p>
                 </div>
               </li>
             ))}

@@ -30,7 +30,7 @@ export function PostView({ post }: { post: RenderedPost }) {
         </ol>
       </nav>
 
-      <h1 className="mt-6 break-words text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{post.title}</h1>
+      <h1 className="mt-6 wrap-anywhere text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{post.title}</h1>
 
       <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-700">
         <div className="flex items-center gap-3">

@@ -1,0 +1,95 @@
+import { createPost, expect, test } from '../fixtures.ts';
+
+test('the blog list shows its heading, a spinner while loading, and the 7 categories', async ({ page }) => {
+  await page.goto('/');
+  await page.route('**/api/blog-posts?published=true', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await page.getByRole('link', { name: 'View All Posts' }).click();
+  await expect(page.getByText('Loading blog posts...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'EdTech Dialogue' })).toBeVisible();
+  await expect(page.getByText('Exploring educational technology innovations')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button')).toHaveText([
+    'All Posts',
+    'African Youth Empowerment',
+    'Educational Innovation',
+    'Future Leaders',
+    'Digital Literacy',
+    'Youth Leadership',
+    'Technology Creation',
+  ]);
+  await expect(page.getByText('Loading blog posts...')).toHaveCount(0);
+});
+
+test('a category shows posts tagged with it ignoring case, and choosing one clears the search', async ({ page, request }) => {
+  const stamp = Date.now();
+  await createPost(request, { title: `Literacy lower ${stamp}`, tags: ['digital literacy'] });
+  await createPost(request, { title: `Literacy exact ${stamp}`, tags: ['Digital Literacy', 'React'] });
+  await page.goto('/blog');
+  await page.getByRole('searchbox').fill('zzzz-nothing');
+  await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Digital Literacy' }).click();
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await expect(page.getByText(/^Showing \d+ posts in "Digital Literacy"$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Literacy lower ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Literacy exact ${stamp}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeVisible();
+});
+
+test('search goes through the API, reports its count, paginates 6 a page and clears', async ({ page, request }) => {
+  const word = `zebra${Date.now()}`;
+  for (let n = 1; n <= 8; n++) {
+    await createPost(request, { title: `Searchable ${n} ${word}`, content: 'y'.repeat(200), tags: ['Testing'], metadata: { author: 'Author Name', readTime: 4 } });
+  }
+  await page.goto('/blog');
+  const searchRequest = page.waitForRequest((r) => r.url().includes(`/api/blog-posts?search=${word}`));
+  await page.getByRole('searchbox').fill(word);
+  await searchRequest;
+  await expect(page.getByText(`Found 8 results for "${word}"`)).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards).toHaveCount(6);
+  const pager = page.getByRole('navigation', { name: 'Pagination' });
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+  await expect(cards).toHaveCount(2);
+  await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+  // Card content: first-tag badge, 150-character fallback excerpt, date, read time, views, author.
+  const card = cards.first();
+  await expect(card.getByText('Testing', { exact: true })).toBeVisible();
+  await expect(card.getByText(`${'y'.repeat(150)}...`)).toBeVisible();
+  await expect(card.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(card.getByText('4 min read')).toBeVisible();
+  await expect(card.getByText('0 views')).toBeVisible();
+  await expect(card.getByText('Author Name')).toBeVisible();
+
+  // Typing resets to page 1.
+  await page.getByRole('searchbox').fill(`${word} `);
+  await expect(pager.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('searchbox').fill(`${word}-none`);
+  await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+  await expect(page.getByText('Try adjusting your search terms or browse all posts.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(/^Found /)).toHaveCount(0);
+});
+
+test('a category without posts says so', async ({ page }) => {
+  // No spec creates posts tagged Technology Creation.
+  await page.goto('/blog');
+  await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Technology Creation' }).click();
+  await expect(page.getByRole('heading', { name: 'No posts found' })).toBeVisible();
+  await expect(page.getByText('No posts available in this category yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeVisible();
+});
+
+test('cards sit in 1 column on a phone and 3 on a wide screen', async ({ page, request }, testInfo) => {
+  for (let n = 0; n < 3; n++) await createPost(request, { title: `Grid ${Date.now()} ${n}` });
+  await page.goto('/blog');
+  const lefts = await page.getByRole('article').evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().left)));
+  expect(new Set(lefts).size).toBe(testInfo.project.name === 'mobile' ? 1 : 3);
+});

@@ -1,0 +1,213 @@
+import { adminApi, createPost, expect, test } from '../fixtures.ts';
+
+const RICH = `# Field notes
+
+Intro with **bold** and ~~old~~ text.
+
+| Week | Project |
+|---|---|
+| 1 | Web page |
+
+\`\`\`js
+const x = 1;
+\`\`\`
+
+- [x] done
+- [ ] next
+
+<script>window.pwned = 1</script>
+
+[bad](javascript:alert(1)) and [report](https://example.org/report)
+`;
+
+test('the first response of a post carries its content, metadata and JSON-LD', async ({ request }) => {
+  const post = await createPost(request, {
+    title: `Raw HTML ${Date.now()}`,
+    content: RICH,
+    excerpt: 'Short summary for cards',
+    tags: ['Digital Literacy', 'Youth Leadership'],
+  });
+  const response = await request.get(`/blog/${post.slug}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  const origin = new URL(response.url()).origin;
+  expect(html).toContain(`<title>${post.title} | EdTech Dialogue</title>`);
+  expect(html).toContain('<meta name="description" content="Short summary for cards" />');
+  expect(html).toContain('<meta name="keywords" content="Digital Literacy, Youth Leadership" />');
+  expect(html).toContain(`<link rel="canonical" href="${origin}/blog/${post.slug}" />`);
+  expect(html).toContain('<meta property="og:type" content="article" />');
+  expect(html).toMatch(/<meta property="article:published_time" content="\d{4}-/);
+  expect(html).toMatch(/<meta property="article:modified_time" content="\d{4}-/);
+  expect(html).toContain(`<meta property="og:image" content="${origin}/images/og-default.png" />`);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  const jsonLd = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  const data = JSON.parse(jsonLd!) as Record<string, unknown>;
+  expect(data).toMatchObject({ '@type': 'BlogPosting', headline: post.title, author: { '@type': 'Person' } });
+  expect(typeof data.datePublished).toBe('string');
+
+  const body = html.slice(html.indexOf('<div class="markdown'), html.indexOf('aria-label="Share this post"'));
+  expect(body).toContain('<table>');
+  expect(body).toContain('class="hljs language-js"');
+  expect(body).toContain('<input type="checkbox" checked disabled aria-label="Completed task">');
+  expect(body).toContain('<del>old</del>');
+  expect(body).toContain('<h1 id="field-notes">');
+  expect(html).not.toContain('<script>window.pwned');
+  expect(body).not.toContain('javascript:');
+  expect(body).toContain('<a href="https://example.org/report" rel="noopener noreferrer" target="_blank">report</a>');
+});
+
+test('without an excerpt the description is the first 160 characters of content without # and *', async ({ request }) => {
+  const post = await createPost(request, { title: `No excerpt ${Date.now()}`, content: `# Heading\n\n**Bold** ${'word '.repeat(60)}` });
+  const html = await (await request.get(`/blog/${post.slug}`)).text();
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  expect(description).toBe(`Heading Bold ${'word '.repeat(60)}`.slice(0, 160));
+});
+
+test('an unknown slug and a draft answer 404 with Post Not Found', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const draft = await (await api.post('/api/blog-posts', { data: { title: `Hidden ${Date.now()}`, content: 'x', published: false } })).json();
+  await api.post('/api/admin/logout');
+  for (const slug of ['no-such-post-anywhere', draft.slug]) {
+    const response = await request.get(`/blog/${slug}`);
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('Post Not Found');
+  }
+  await page.goto('/blog/no-such-post-anywhere');
+  await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+  await expect(page.getByText("The blog post you're looking for doesn't exist.")).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Blog' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+});
+
+test('a post shows breadcrumb, author, long date, read time, views, tags, cover and body', async ({ page, request }) => {
+  const post = await createPost(request, {
+    title: `Shown ${Date.now()}`,
+    content: RICH,
+    tags: ['Youth Leadership'],
+    featuredImage: '/images/og-default.png',
+    metadata: { author: 'Author Name', readTime: 7 },
+  });
+  await page.goto(`/blog/${post.slug}`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+  await expect(crumbs).toContainText('Youth Leadership');
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+  await expect(page.getByText('Author Name', { exact: true })).toBeVisible();
+  await expect(page.getByText('EdTech Professional')).toBeVisible();
+  await expect(page.getByText(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(page.getByText('7 min read')).toBeVisible();
+  // This visit was counted by the server.
+  await expect(page.getByText('1 views')).toBeVisible();
+  await expect(page.getByRole('img', { name: post.title })).toBeVisible();
+  await expect(page.locator('.markdown table')).toBeVisible();
+
+  const untagged = await createPost(request, { title: `Untagged ${Date.now()}`, tags: [] });
+  await page.goto(`/blog/${untagged.slug}`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Article');
+});
+
+test('share buttons open 600x400 windows with the title and url; Copy Link copies it', async ({ page, context, request }) => {
+  const post = await createPost(request, { title: `Share me ${Date.now()}` });
+  await context.route(/twitter\.com|linkedin\.com|facebook\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }));
+  await page.goto(`/blog/${post.slug}`);
+  const url = `${new URL(page.url()).origin}/blog/${post.slug}`;
+  for (const name of ['Share on X', 'Share on LinkedIn', 'Share on Facebook']) {
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name }).click();
+    const popup = await popupPromise;
+    expect(decodeURIComponent(popup.url())).toContain(url);
+    expect(decodeURIComponent(popup.url().replace(/\+/g, ' '))).toContain(post.title);
+    await popup.waitForLoadState();
+    expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 400]);
+    await popup.close();
+  }
+
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(page.getByText('Link copied!', { exact: true })).toBeVisible();
+  await expect(page.getByText('The link has been copied to your clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+});
+
+test('a clipboard failure says so', async ({ page, request }) => {
+  const post = await createPost(request, { title: `Clipboard ${Date.now()}` });
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+  });
+  await page.goto(`/blog/${post.slug}`);
+  await page.getByRole('button', { name: 'Copy Link' }).click();
+  await expect(page.getByText('Failed to copy', { exact: true })).toBeVisible();
+  await expect(page.getByText('Could not copy the link to the clipboard.')).toBeVisible();
+});
+
+test('comments: validation, Posting..., success with initials, failure, and no e-mail shown', async ({ page, request }) => {
+  const post = await createPost(request, { title: `Comments ${Date.now()}` });
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByText('No comments yet. Be the first to share your thoughts!')).toBeVisible();
+  const sent: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/comments') && sent.push(r.url()));
+
+  await page.getByLabel('Name *').fill('   ');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText('Missing fields', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please fill in all fields.')).toBeVisible();
+  await page.getByLabel('Name *').fill('Ada Lovelace');
+  await page.getByLabel('Email *').fill('not-an-email');
+  await page.getByLabel('Comment *').fill('Great read');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText('Failed to post comment', { exact: true })).toBeVisible();
+  expect(sent).toEqual([]);
+
+  await page.getByLabel('Email *').fill('ada@example.com');
+  await page.route('**/comments', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByRole('button', { name: 'Posting...' })).toBeDisabled();
+  await expect(page.getByText('Comment posted!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Your comment has been added successfully.')).toBeVisible();
+  await expect(page.getByLabel('Name *')).toHaveValue('');
+  const list = page.getByRole('region', { name: /Comments/ }).getByRole('listitem');
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toContainText('AL');
+  await expect(list.first()).toContainText('Great read');
+  await expect(page.locator('body')).not.toContainText('ada@example.com');
+
+  await page.unroute('**/comments');
+  await page.route('**/comments', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many comments. Try again later."}' }) : route.continue(),
+  );
+  await page.getByLabel('Name *').fill('Grace');
+  await page.getByLabel('Email *').fill('grace@example.com');
+  await page.getByLabel('Comment *').fill('Second');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByText('Too many comments. Try again later.')).toBeVisible();
+  await expect(page.getByLabel('Comment *')).toHaveValue('Second');
+});
+
+test('comments load after the post, with their loading text when slow', async ({ page, request }) => {
+  const first = await createPost(request, { title: `Slow comments ${Date.now()}` });
+  await page.goto('/blog');
+  await page.route(`**/api/blog-posts/${first.id}/comments`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole('searchbox').fill(first.title);
+  await page.getByRole('link', { name: first.title, exact: true }).click();
+  await expect(page.getByText('Loading comments...')).toBeVisible();
+  await expect(page.getByText('No comments yet. Be the first to share your thoughts!')).toBeVisible();
+});
+
+test('moving from one post to another scrolls to the top', async ({ page, request }) => {
+  const stamp = Date.now();
+  const older = await createPost(request, { title: `Older scroll ${stamp}`, content: 'Para.\n\n'.repeat(200) });
+  const newer = await createPost(request, { title: `Newer scroll ${stamp}`, content: 'Para.\n\n'.repeat(200) });
+  await page.goto(`/blog/${older.slug}`);
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  // Client-side navigation straight to the other post (the router follows history.pushState).
+  await page.evaluate((path) => history.pushState(null, '', path), `/blog/${newer.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: newer.title })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
