@@ -39,3 +39,11 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<span class="hljs-keyword">const</span>');
   });
 });
+
+describe('task lists', () => {
+  it('gives each checkbox an accessible name', () => {
+    const html = renderMarkdown('- [x] shipped\n- [ ] next');
+    expect(html).toContain('<input type="checkbox" checked disabled aria-label="Completed task">');
+    expect(html).toContain('<input type="checkbox" disabled aria-label="Open task">');
+  });
+});
