@@ -1,28 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { commentRequestSchema, commentSchema, type Comment } from '../../shared/comments.ts';
+import { commentRequestSchema, commentSchema } from '../../shared/comments.ts';
 import type { Database } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
 import { badRequest, notFound } from '../errors.ts';
+import { listPublicComments, publicCommentColumns, toApiComment } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
 import { isAdmin } from '../services/session.ts';
 
 const params = z.object({ postId: z.string().min(1).max(100) });
-/** Columns a browser may see: never the e-mail address. */
-const publicColumns = {
-  id: comments.id,
-  postId: comments.postId,
-  author: comments.author,
-  content: comments.content,
-  createdAt: comments.createdAt,
-};
-
-const toApiComment = (row: { id: string; postId: string; author: string; content: string; createdAt: Date }): Comment => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-});
 
 export const commentRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -41,12 +28,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
     { schema: { params, response: { 200: z.array(commentSchema) } } },
     async (request) => {
       const postId = await visiblePostId(request, request.params.postId);
-      const rows = await db
-        .select(publicColumns)
-        .from(comments)
-        .where(eq(comments.postId, postId))
-        .orderBy(desc(comments.createdAt), desc(comments.id));
-      return rows.map(toApiComment);
+      return listPublicComments(db, postId);
     },
   );
 
@@ -62,7 +44,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{
         request.log.info({ postId }, 'comment honeypot filled; dropped');
         return reply.code(201).send({ id: randomUUID(), postId, author: input.author, content: input.content, createdAt: new Date().toISOString() });
       }
-      const [row] = await db.insert(comments).values({ ...input, postId }).returning(publicColumns);
+      const [row] = await db.insert(comments).values({ ...input, postId }).returning(publicCommentColumns);
       return reply.code(201).send(toApiComment(row!));
     },
   );

@@ -17,6 +17,23 @@ export function isActivePath(current: string, href: string): boolean {
   return current === href || current.startsWith(`${href}/`);
 }
 
+const linkClass = (active: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
+    active ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+/** The page links, the same in the bar and in the mobile menu. */
+function NavLinks({ location, onNavigate }: { location: string; onNavigate: () => void }) {
+  return links.map((link) => {
+    const active = isActivePath(location, link.href);
+    return (
+      <Link key={link.href} href={link.href} onClick={onNavigate} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
+        {link.label}
+      </Link>
+    );
+  });
+}
+
 export function Navbar() {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -30,11 +47,6 @@ export function Navbar() {
     scrollToSection(CONTACT_SECTION_ID);
   };
 
-  const linkClass = (href: string) =>
-    `rounded-md px-3 py-2 text-sm font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
-      isActivePath(location, href) ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-    }`;
-
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
@@ -46,17 +58,7 @@ export function Navbar() {
           {profile.name}
         </Link>
         <div className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
-            <Link
-              key={link.href}
-              href={link.href}
-              onClick={onNavigate}
-              className={linkClass(link.href)}
-              aria-current={isActivePath(location, link.href) ? 'page' : undefined}
-            >
-              {link.label}
-            </Link>
-          ))}
+          <NavLinks location={location} onNavigate={onNavigate} />
           <button
             type="button"
             onClick={onContact}
@@ -79,17 +81,7 @@ export function Navbar() {
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
           <div className="flex flex-col gap-1 pt-2">
-            {links.map((link) => (
-              <Link
-                key={link.href}
-                href={link.href}
-                onClick={onNavigate}
-                className={linkClass(link.href)}
-                aria-current={isActivePath(location, link.href) ? 'page' : undefined}
-              >
-                {link.label}
-              </Link>
-            ))}
+            <NavLinks location={location} onNavigate={onNavigate} />
             <button
               type="button"
               onClick={onContact}
