@@ -18,6 +18,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import type { Mailer } from './services/mailer.ts';
+import { PostReader } from './services/post-reader.ts';
 import { PostService } from './services/posts.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
@@ -94,12 +95,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const posts = new PostService(db);
   const views = new ViewCounter(db, options.sessionSecret, options.clock);
+  const reader = new PostReader(db, posts, views);
   const limiter = new RateLimiter(db);
   const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
   const secureCookies = config.siteUrl.startsWith('https:');
 
   await app.register(adminRoutes, { db, limiter, secureCookies });
-  await app.register(postRoutes, { posts, views });
+  await app.register(postRoutes, { posts, reader });
   await app.register(commentRoutes, { db, posts, writeGuard });
   await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
   await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
@@ -128,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts, db, views });
+    await app.register(pageRoutes, { renderer: options.renderer, posts, db, reader });
   }
 
   app.setNotFoundHandler((request, reply) =>

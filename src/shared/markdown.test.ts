@@ -47,3 +47,39 @@ describe('task lists', () => {
     expect(html).toContain('<input type="checkbox" disabled aria-label="Open task">');
   });
 });
+
+describe('images', () => {
+  const id = '0b5c1f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f';
+
+  it('load lazily, wherever they come from', () => {
+    const html = renderMarkdown('![A chart](https://images.example/chart.png)');
+    expect(html).toContain('<img src="https://images.example/chart.png" alt="A chart" loading="lazy" decoding="async">');
+    expect(html).not.toContain('srcset');
+  });
+
+  it('offer the resized WebP copies of an uploaded image of known size, with their true widths', () => {
+    const imageSize = (src: string) => (src === `/objects/uploads/${id}` ? { width: 1200, height: 800 } : undefined);
+    const html = renderMarkdown(`![Team photo](/objects/uploads/${id})`, { imageSize });
+    expect(html).toContain(
+      `srcset="/objects/uploads/${id}/480.webp 480w, /objects/uploads/${id}/960.webp 960w, /objects/uploads/${id}/1600.webp 1200w"`,
+    );
+    expect(html).toContain('sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)" width="1200" height="800"');
+  });
+
+  it('keep a small uploaded image at its own width', () => {
+    const html = renderMarkdown(`![Logo](/objects/uploads/${id})`, { imageSize: () => ({ width: 200, height: 100 }) });
+    expect(html).toContain(`srcset="/objects/uploads/${id}/480.webp 200w" sizes="min(calc(100vw - 2rem), 200px)" width="200" height="100"`);
+  });
+
+  it('offer no copies when the size is unknown (the editor preview, an image that could not be read)', () => {
+    expect(renderMarkdown(`![Team photo](/objects/uploads/${id})`)).not.toContain('srcset');
+    expect(renderMarkdown(`![Team photo](/objects/uploads/${id})`, { imageSize: () => undefined })).not.toContain('srcset');
+  });
+
+  it('offer no copies for paths that only look like uploads', () => {
+    const imageSize = () => ({ width: 1200, height: 800 });
+    for (const src of [`/objects/uploads/${id}/480.webp`, '/objects/uploads/not-an-id', `https://elsewhere.example/objects/uploads/${id}`]) {
+      expect(renderMarkdown(`![x](${src})`, { imageSize }), src).not.toContain('srcset');
+    }
+  });
+});

@@ -7,6 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { type ImageSize, articleImageSizes, uploadSrcSet } from './uploads.ts';
 
 /** SPEC.md section 9: link protocols kept; any other href is removed. */
 export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
@@ -27,6 +28,7 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
   .use(labelTaskCheckboxes)
+  .use(responsiveImages)
   .use(rehypeSlug)
   .use(rehypeHighlight, { detect: false })
   .use(rehypeExternalLinks, {
@@ -55,6 +57,39 @@ function labelTaskCheckboxes() {
   return (tree: HastNode) => visit(tree);
 }
 
-export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+export interface RenderOptions {
+  /** The pixel size of an image stored by this site, when known (the server looks it up). */
+  imageSize?: (src: string) => ImageSize | undefined;
+}
+
+/**
+ * Images load lazily (readers on slow networks fetch only what they scroll to). An image stored
+ * by this site whose size is known also gets its size (no layout shift while it loads) and its
+ * resized WebP copies, so that a phone downloads a phone-sized file.
+ */
+function responsiveImages() {
+  return (tree: HastNode, file: { data: object }) => {
+    const { imageSize } = file.data as RenderOptions;
+    const visit = (node: HastNode) => {
+      if (node.type === 'element' && node.tagName === 'img' && node.properties) {
+        node.properties.loading = 'lazy';
+        node.properties.decoding = 'async';
+        const src = String(node.properties.src ?? '');
+        const size = imageSize?.(src);
+        const srcSet = size && uploadSrcSet(src, size.width);
+        if (size && srcSet) {
+          node.properties.srcSet = srcSet;
+          node.properties.sizes = articleImageSizes(size.width);
+          node.properties.width = size.width;
+          node.properties.height = size.height;
+        }
+      }
+      node.children?.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+  return String(processor.processSync({ value: markdown, data: { imageSize: options.imageSize } }));
 }

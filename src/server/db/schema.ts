@@ -81,6 +81,9 @@ export const uploads = pgTable('uploads', {
   id: uuid('id').primaryKey(),
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
+  /** Upright pixel size; null when the image could not be decoded (it is then served as uploaded). */
+  width: integer('width'),
+  height: integer('height'),
   createdAt: createdAt(),
 });
 

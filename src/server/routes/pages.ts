@@ -1,16 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { HttpError } from '../errors.ts';
 import { listPublicComments } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
-import { isAdmin } from '../services/session.ts';
-import type { ViewCounter } from '../services/views.ts';
-import { renderMarkdown } from '../../shared/markdown.ts';
+import type { PostReader } from '../services/post-reader.ts';
 
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
-export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database; views: ViewCounter }> = async (
+export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database; reader: PostReader }> = async (
   app,
-  { renderer, posts, db, views },
+  { renderer, posts, db, reader },
 ) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
@@ -20,14 +19,12 @@ export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: Pos
       nonce: reply.scriptNonce,
       data: {
         listPublishedPosts: (limit) => posts.list({ published: true, limit }),
-        getPostBySlug: async (slug) => {
-          const post = await posts.findBySlugOrId(slug);
-          if (!post || (!post.published && !isAdmin(request))) return undefined;
-          if (post.published && post.slug === slug && (await views.countView(request, post.id))) {
-            post.metadata = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
-          }
-          return { ...post, html: renderMarkdown(post.content) };
-        },
+        // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
+        getPostBySlug: (slug) =>
+          reader.open(request, slug).catch((error: unknown) => {
+            if (error instanceof HttpError && error.statusCode < 500) return undefined;
+            throw error;
+          }),
         listComments: (postId) => listPublicComments(db, postId),
       },
     });

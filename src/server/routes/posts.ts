@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renderMarkdown } from '../../shared/markdown.ts';
 import { postInputSchema, postListQuerySchema, postSchema, renderedPostSchema } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
-import type { ViewCounter } from '../services/views.ts';
+import type { PostReader } from '../services/post-reader.ts';
 import { isAdmin, requireAdmin } from '../services/session.ts';
 
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; views: ViewCounter }> = async (app, { posts, views }) => {
+export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: PostReader }> = async (app, { posts, reader }) => {
   app.get(
     '/api/blog-posts',
     { schema: { querystring: postListQuerySchema, response: { 200: z.array(postSchema) } } },
@@ -26,17 +25,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; views: View
   app.get(
     '/api/blog-posts/:slugOrId',
     { schema: { params: z.object({ slugOrId: z.string().min(1).max(200) }), response: { 200: renderedPostSchema } } },
-    async (request) => {
-      const post = await posts.findBySlugOrId(request.params.slugOrId);
-      if (!post) throw notFound('Post not found');
-      if (!post.published && !isAdmin(request)) throw unauthorized();
-      // A reader opening the post asks by slug; the editor loads it by id, which is not a read.
-      if (post.published && post.slug === request.params.slugOrId && (await views.countView(request, post.id))) {
-        post.metadata = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
-      }
-      // Rendered here so that readers' pages ship no markdown parser (docs/decisions/004).
-      return { ...post, html: renderMarkdown(post.content) };
-    },
+    async (request) => reader.open(request, request.params.slugOrId),
   );
 
   app.post(

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../services/storage.ts';
 
@@ -71,6 +73,36 @@ async function uploadImage(t: TestApp, cookie: string, bytes: Buffer): Promise<s
   expect(attached.statusCode, attached.body).toBe(200);
   return attached.json<{ objectPath: string }>().objectPath;
 }
+
+/** A photo-like JPEG of the given size (a gradient, so that it compresses like a picture). */
+function makeJpeg(width: number, height: number, options: { orientation?: number } = {}): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    pixels[i * 3] = (i % width) % 256;
+    pixels[i * 3 + 1] = Math.floor(i / width) % 256;
+    pixels[i * 3 + 2] = 128;
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** A two-frame animated GIF of 600 x 40 pixels. */
+function makeAnimatedGif(): Promise<Buffer> {
+  const frame = (value: number) => Buffer.alloc(600 * 40 * 3, value);
+  return sharp(Buffer.concat([frame(0), frame(255)]), { raw: { width: 600, height: 80, channels: 3, pageHeight: 40 } })
+    .gif({ loop: 0, delay: [100, 100] })
+    .toBuffer();
+}
+
+/** What a served copy is, read from its own bytes. */
+async function describeImage(bytes: Buffer) {
+  const { format, width, height, pages, exif } = await sharp(bytes).metadata();
+  return { format, width, height, pages: pages ?? 1, hasExif: Boolean(exif) };
+}
+
+const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 
 const idOf = (uploadURL: string) => /\/api\/objects\/upload\/([^?]+)\?/.exec(uploadURL)![1]!;
 
@@ -145,7 +177,8 @@ describe('uploads on local disk', () => {
       const dir = path.join(t.dataDir, 'uploads');
       const files = readdirSync(dir);
       expect(files).toContain(id);
-      expect(files.every((name) => UUID.test(name))).toBe(true);
+      // The upload and its resized copies, all named by the server.
+      expect(files.every((name) => /^[0-9a-f-]{36}(\.w(480|960|1600)\.webp)?$/.test(name))).toBe(true);
       expect(readFileSync(path.join(dir, id)).equals(png)).toBe(true);
       expect(existsSync(path.join(t.dataDir, 'evil.png'))).toBe(false);
     });
@@ -407,6 +440,150 @@ describe('uploads on local disk', () => {
       expect(upper.rawPayload.equals(png)).toBe(true);
     });
   });
+
+  describe('GET /objects/uploads/:id/:width.webp (resized copies)', () => {
+    it('serves 480, 960 and 1600 pixel wide WebP copies of a large photo, much smaller than the original, cached for good', async () => {
+      const photo = await makeJpeg(2400, 1200);
+      const objectPath = await uploadImage(t, cookie, photo);
+      for (const width of [480, 960, 1600]) {
+        const copy = await t.app.inject({ url: `${objectPath}/${width}.webp` });
+        expect(copy.statusCode, copy.body).toBe(200);
+        expect(copy.headers['content-type']).toBe('image/webp');
+        expect(String(copy.headers['cache-control'])).toContain('immutable');
+        expect(isWebp(copy.rawPayload)).toBe(true);
+        expect(await describeImage(copy.rawPayload)).toMatchObject({ format: 'webp', width, height: width / 2 });
+        expect(copy.rawPayload.length).toBeLessThan(photo.length / 2);
+      }
+    });
+
+    it('makes the copies when the image is uploaded, beside it in DATA_DIR/uploads', async () => {
+      const objectPath = await uploadImage(t, cookie, await makeJpeg(1000, 500));
+      const id = objectPath.split('/').pop()!;
+      const stored = readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id));
+      expect(stored.sort()).toEqual([id, `${id}.w1600.webp`, `${id}.w480.webp`, `${id}.w960.webp`]);
+      const onDisk = readFileSync(path.join(t.dataDir, 'uploads', `${id}.w480.webp`));
+      expect((await t.app.inject({ url: `${objectPath}/480.webp` })).rawPayload.equals(onDisk)).toBe(true);
+    });
+
+    it('records the upright size of each upload, and makes only the copies pages will offer', async () => {
+      const photo = await uploadImage(t, cookie, await makeJpeg(800, 400, { orientation: 6 }));
+      const small = await uploadImage(t, cookie, await makeJpeg(300, 200));
+      const broken = await uploadImage(t, cookie, Buffer.concat([makePng().subarray(0, 33), Buffer.from('garbage')]));
+      const rows = await t.db.select().from(uploads);
+      const sizeOf = (objectPath: string) => {
+        const row = rows.find((upload) => upload.id === objectPath.split('/').pop());
+        return { width: row?.width, height: row?.height };
+      };
+      expect(sizeOf(photo)).toEqual({ width: 400, height: 800 });
+      expect(sizeOf(small)).toEqual({ width: 300, height: 200 });
+      expect(sizeOf(broken)).toEqual({ width: null, height: null });
+      const filesOf = (objectPath: string) => {
+        const id = objectPath.split('/').pop()!;
+        return readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id)).map((name) => name.slice(id.length)).sort();
+      };
+      // A 300 pixel image is offered as one 300 pixel copy (named 480); a 400 pixel one likewise.
+      expect(filesOf(small)).toEqual(['', '.w480.webp']);
+      expect(filesOf(photo)).toEqual(['', '.w480.webp']);
+      expect(filesOf(broken)).toEqual(['']);
+    });
+
+    it('never enlarges a small image: its wider copies keep its own size', async () => {
+      const objectPath = await uploadImage(t, cookie, await makeJpeg(700, 350));
+      expect(await describeImage((await t.app.inject({ url: `${objectPath}/480.webp` })).rawPayload)).toMatchObject({ width: 480 });
+      for (const width of [960, 1600]) {
+        expect(await describeImage((await t.app.inject({ url: `${objectPath}/${width}.webp` })).rawPayload)).toMatchObject({ width: 700, height: 350 });
+      }
+    });
+
+    it('turns a phone photo upright by its EXIF orientation and drops its metadata (camera, location)', async () => {
+      // Stored 800 x 400 with "rotate 90 degrees clockwise to view": upright it is 400 wide, 800 tall.
+      const photo = await makeJpeg(800, 400, { orientation: 6 });
+      expect(await sharp(photo).metadata()).toMatchObject({ width: 800, height: 400, orientation: 6 });
+      expect((await describeImage(photo)).hasExif).toBe(true);
+      const objectPath = await uploadImage(t, cookie, photo);
+      const copy = await describeImage((await t.app.inject({ url: `${objectPath}/960.webp` })).rawPayload);
+      expect(copy).toMatchObject({ width: 400, height: 800, hasExif: false });
+    });
+
+    it('keeps an animated GIF animated', async () => {
+      const objectPath = await uploadImage(t, cookie, await makeAnimatedGif());
+      const copy = await describeImage((await t.app.inject({ url: `${objectPath}/480.webp` })).rawPayload);
+      expect(copy).toMatchObject({ format: 'webp', width: 480, pages: 2 });
+    });
+
+    it('makes a missing copy when it is first asked for (uploads from before copies existed), and keeps it', async () => {
+      const objectPath = await uploadImage(t, cookie, await makeJpeg(1200, 600));
+      const id = objectPath.split('/').pop()!;
+      const file = path.join(t.dataDir, 'uploads', `${id}.w960.webp`);
+      rmSync(file);
+      const copy = await t.app.inject({ url: `${objectPath}/960.webp` });
+      expect(copy.statusCode).toBe(200);
+      expect(await describeImage(copy.rawPayload)).toMatchObject({ format: 'webp', width: 960 });
+      expect(readFileSync(file).equals(copy.rawPayload)).toBe(true);
+    });
+
+    it('serves the original when an image cannot be decoded, and the upload itself still succeeds', async () => {
+      // A PNG signature and header followed by garbage: an image by its content, but not decodable.
+      const broken = Buffer.concat([makePng().subarray(0, 33), Buffer.from('this is not compressed image data')]);
+      const objectPath = await uploadImage(t, cookie, broken);
+      const copy = await t.app.inject({ url: `${objectPath}/480.webp` });
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/png');
+      expect(copy.rawPayload.equals(broken)).toBe(true);
+    });
+
+    it('are offered by a post showing the image, with their true widths and the image size', async () => {
+      const wide = await uploadImage(t, cookie, await makeJpeg(1200, 600));
+      const narrow = await uploadImage(t, cookie, await makeJpeg(300, 150));
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/blog-posts',
+        headers: { cookie },
+        payload: postPayload({
+          title: 'Pictures from the field',
+          slug: 'pictures-from-the-field',
+          content: `![Wide view](${wide})\n\n![Detail](${narrow})\n\n![Elsewhere](https://images.example/x.png)`,
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      // The page renders through the same PostReader (services/post-reader.ts).
+      const html = (await t.app.inject({ url: '/api/blog-posts/pictures-from-the-field' })).json<{ html: string }>().html;
+      {
+        expect(html).toContain(
+          `<img src="${wide}" alt="Wide view" loading="lazy" decoding="async" srcset="${wide}/480.webp 480w, ${wide}/960.webp 960w, ${wide}/1600.webp 1200w" sizes="(min-width: 48rem) 46rem, calc(100vw - 2rem)" width="1200" height="600">`,
+        );
+        expect(html).toContain(
+          `<img src="${narrow}" alt="Detail" loading="lazy" decoding="async" srcset="${narrow}/480.webp 300w" sizes="min(calc(100vw - 2rem), 300px)" width="300" height="150">`,
+        );
+        expect(html).toContain('<img src="https://images.example/x.png" alt="Elsewhere" loading="lazy" decoding="async">');
+      }
+    });
+
+    it('answers 404 JSON for widths not offered, other file names, unknown ids and missing originals', async () => {
+      const objectPath = await uploadImage(t, cookie, await makeJpeg(600, 300));
+      const gone = await uploadImage(t, cookie, await makeJpeg(600, 300));
+      const goneId = gone.split('/').pop()!;
+      for (const name of readdirSync(path.join(t.dataDir, 'uploads')).filter((file) => file.startsWith(goneId))) {
+        rmSync(path.join(t.dataDir, 'uploads', name));
+      }
+      const targets = [
+        `${objectPath}/500.webp`,
+        `${objectPath}/0.webp`,
+        `${objectPath}/480.png`,
+        `${objectPath}/480`,
+        `${objectPath}/..%2f..%2fpackage.json`,
+        `${objectPath}/480.webp.webp`,
+        '/objects/uploads/00000000-0000-4000-8000-000000000000/480.webp',
+        '/objects/uploads/not-a-uuid/480.webp',
+        `${gone}/480.webp`,
+      ];
+      for (const target of targets) {
+        const response = await t.app.inject({ url: target });
+        expect(response.statusCode, target).toBe(404);
+        expect(response.json(), target).toEqual({ message: expect.any(String) });
+      }
+    });
+  });
 });
 
 /** s3rver is CommonJS without type declarations; this is the part of its API the tests use. */
@@ -481,6 +658,27 @@ describe('uploads on S3-compatible storage (s3rver on loopback)', () => {
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'uploads/' }));
     expect(listed.Contents?.map((o) => o.Key)).toContain(`uploads/${id}`);
     expect(existsSync(path.join(t.dataDir, 'uploads'))).toBe(false);
+  });
+
+  it('keeps the resized WebP copies in the bucket beside the upload and serves them from there', async () => {
+    const objectPath = await uploadImage(t, cookie, await makeJpeg(1000, 500));
+    const id = objectPath.split('/').pop()!;
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `uploads/${id}` }));
+    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
+      [`uploads/${id}`, `uploads/${id}.w1600.webp`, `uploads/${id}.w480.webp`, `uploads/${id}.w960.webp`],
+    );
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `uploads/${id}.w480.webp` }));
+    expect(object.ContentType).toBe('image/webp');
+    const served = await t.app.inject({ url: `${objectPath}/480.webp` });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.equals(Buffer.from(await object.Body!.transformToByteArray()))).toBe(true);
+
+    // A copy missing from the bucket is made again and stored there.
+    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: `uploads/${id}.w960.webp` }));
+    const remade = await t.app.inject({ url: `${objectPath}/960.webp` });
+    expect(await describeImage(remade.rawPayload)).toMatchObject({ format: 'webp', width: 960 });
+    const again = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `uploads/${id}.w960.webp` }));
+    expect(Buffer.from(await again.Body!.transformToByteArray()).equals(remade.rawPayload)).toBe(true);
   });
 
   it('stores nothing in the bucket for refused uploads', async () => {

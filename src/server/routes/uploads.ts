@@ -1,16 +1,26 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../shared/constants.ts';
-import { objectPathFor, objectPathSchema, uploadAttachSchema, uploadParamsSchema } from '../../shared/uploads.ts';
+import {
+  isImageWidth,
+  objectPathFor,
+  objectPathSchema,
+  uploadAttachSchema,
+  uploadParamsSchema,
+} from '../../shared/uploads.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { isUuid } from '../services/posts.ts';
 import { requireAdmin } from '../services/session.ts';
-import type { ObjectStorage } from '../services/storage.ts';
+import { imageSizeOf, resizeToWebp, storeVariants } from '../services/images.ts';
+import { type ObjectStorage, variantKey } from '../services/storage.ts';
 
 /** How long an upload URL may be used after the admin asked for it. */
 const UPLOAD_URL_TTL_MS = 15 * 60 * 1000;
@@ -67,10 +77,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
         if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
           throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
         }
+        const size = await imageSizeOf(body);
         // Claim the id before writing the bytes: of two simultaneous PUTs only one may write them.
         const claimed = await db
           .insert(uploads)
-          .values({ id, contentType: detected.mime, size: body.length })
+          .values({ id, contentType: detected.mime, size: body.length, width: size?.width, height: size?.height })
           .onConflictDoNothing()
           .returning({ id: uploads.id });
         if (!claimed.length) throw conflict('This upload URL has already been used');
@@ -81,6 +92,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
           await db.delete(uploads).where(eq(uploads.id, id));
           throw error;
         }
+        await storeVariants(storage, id, body, size, request.log);
         return { objectPath: objectPathFor(id) };
       },
     );
@@ -98,16 +110,47 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
     },
   );
 
+  /** The stored upload with this id (any case), or 404. */
+  const findUpload = async (id: string) => {
+    const [meta] = isUuid(id) ? await db.select().from(uploads).where(eq(uploads.id, id.toLowerCase())) : [];
+    if (!meta) throw notFound('Object not found');
+    return meta;
+  };
+  // Every stored object is named by a fresh id, so its bytes never change: caches may keep them.
+  const serve = (reply: FastifyReply, contentType: string, body: Readable | Buffer) =>
+    reply.header('content-type', contentType).header('cache-control', 'public, max-age=31536000, immutable').send(body);
+
   app.get('/objects/uploads/:id', { schema: { params: z.object({ id: z.string().max(100) }) } }, async (request, reply) => {
-    const { id } = request.params;
-    if (!isUuid(id)) throw notFound('Object not found');
-    const [meta] = await db.select().from(uploads).where(eq(uploads.id, id.toLowerCase()));
-    const body = meta && (await storage.get(meta.id));
-    if (!meta || !body) throw notFound('Object not found');
-    return reply
-      .header('content-type', meta.contentType)
-      .header('content-length', meta.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(body);
+    const meta = await findUpload(request.params.id);
+    const body = await storage.get(meta.id);
+    if (!body) throw notFound('Object not found');
+    return serve(reply.header('content-length', meta.size), meta.contentType, body);
   });
+
+  app.get(
+    '/objects/uploads/:id/:file',
+    { schema: { params: z.object({ id: z.string().max(100), file: z.string().max(20) }) } },
+    async (request, reply) => {
+      const width = Number(/^([0-9]{1,4})\.webp$/.exec(request.params.file)?.[1]);
+      if (!isImageWidth(width)) throw notFound('Object not found');
+      const meta = await findUpload(request.params.id);
+      const key = variantKey(meta.id, width);
+      const stored = await storage.get(key);
+      if (stored) return serve(reply, 'image/webp', stored);
+
+      // Uploaded before resized copies were made, or making them failed then: make this one now.
+      const original = await storage.get(meta.id);
+      if (!original) throw notFound('Object not found');
+      const bytes = await buffer(original);
+      let copy: Buffer;
+      try {
+        copy = await resizeToWebp(bytes, width);
+      } catch (error) {
+        request.log.warn({ err: error, upload: meta.id }, 'upload could not be resized; serving its original');
+        return serve(reply, meta.contentType, bytes);
+      }
+      await storage.put(key, copy, 'image/webp');
+      return serve(reply, 'image/webp', copy);
+    },
+  );
 };

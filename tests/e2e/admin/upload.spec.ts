@@ -63,8 +63,16 @@ test('an image uploaded through the dialog is inserted at the caret and shows in
   const inline = page.locator('.markdown img[alt="school garden"]');
   await expect(inline).toBeVisible();
   await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  // Readers get a resized WebP copy (never enlarged: still 40 pixels wide), not the original file.
+  const webpCopy = /\/objects\/uploads\/[0-9a-f-]{36}\/(480|960|1600)\.webp$/;
+  await expect.poll(() => inline.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(webpCopy);
   const cover = page.getByRole('img', { name: title });
-  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(webpCopy);
+  // The cover fills the column whatever its size; the file the browser chose is the 40 pixel picture.
+  const coverFileWidth = await cover.evaluate(async (img: HTMLImageElement) =>
+    (await createImageBitmap(await (await fetch(img.currentSrc)).blob())).width,
+  );
+  expect(coverFileWidth).toBe(40);
 });
 
 test('a file that is not an image (checked by content) is refused and nothing is inserted', async ({ page }) => {

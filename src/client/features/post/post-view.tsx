@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { RenderedPost } from '../../../shared/posts.ts';
+import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/uploads.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 import { paths } from '../../paths.ts';
@@ -14,6 +15,7 @@ export function PostView({ post }: { post: RenderedPost }) {
   const { siteUrl } = useSiteConfig();
   const author = post.metadata?.author || profile.name;
   const tags = post.tags ?? [];
+  const coverSrcSet = post.featuredImage ? uploadSrcSet(post.featuredImage) : undefined;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -66,7 +68,15 @@ export function PostView({ post }: { post: RenderedPost }) {
       )}
 
       {post.featuredImage && (
-        <img src={post.featuredImage} alt={post.title} width={1200} height={630} className="mt-8 aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover" />
+        <img
+          src={post.featuredImage}
+          srcSet={coverSrcSet}
+          sizes={coverSrcSet && ARTICLE_IMAGE_SIZES}
+          alt={post.title}
+          width={1200}
+          height={630}
+          fetchPriority="high"
+          className="mt-8 aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover" />
       )}
 
       <div className="markdown mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
