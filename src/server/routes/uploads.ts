@@ -7,13 +7,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../shared/constants.ts';
-import {
-  isImageWidth,
-  objectPathFor,
-  objectPathSchema,
-  uploadAttachSchema,
-  uploadParamsSchema,
-} from '../../shared/uploads.ts';
+import { isImageWidth, objectPathFor } from '../../shared/images.ts';
+import { objectPathSchema, uploadAttachSchema, uploadParamsSchema } from '../../shared/uploads.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';

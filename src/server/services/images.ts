@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { type ImageSize, type ImageWidth, variantsFor } from '../../shared/uploads.ts';
+import { type ImageSize, type ImageWidth, variantsFor } from '../../shared/images.ts';
 import { type ObjectStorage, variantKey } from './storage.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { renderMarkdown } from '../../shared/markdown.ts';
 import type { Post, RenderedPost } from '../../shared/posts.ts';
-import { type ImageSize, uploadIdOf, uploadIdsIn } from '../../shared/uploads.ts';
+import { type ImageSize, uploadIdOf, uploadIdsIn } from '../../shared/images.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
 import { notFound, unauthorized } from '../errors.ts';

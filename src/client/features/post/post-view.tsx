@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { RenderedPost } from '../../../shared/posts.ts';
-import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/uploads.ts';
+import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 import { paths } from '../../paths.ts';

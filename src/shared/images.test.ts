@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleImageSizes, uploadIdOf, uploadIdsIn, uploadSrcSet, variantsFor } from './uploads.ts';
+import { articleImageSizes, uploadIdOf, uploadIdsIn, uploadSrcSet, variantsFor } from './images.ts';
 
 const id = '0b5c1f0e-1b2a-4c3d-8e9f-0a1b2c3d4e5f';
 
