@@ -332,6 +332,16 @@ describe('PUT /api/blog-posts/{id}', () => {
     expect(withoutHtml(await get(`/api/blog-posts/${created.id}`))).toEqual(updated);
   });
 
+  it('works the read time out again from the new content when an update does not send one', async () => {
+    const created = await createPost({ content: 'Short.', metadata: { author: 'A' } });
+    expect(created.metadata).toEqual({ readTime: 1, author: 'A' });
+    const longer = Array.from({ length: 1000 }, (_, i) => `word${i}`).join(' ');
+    const response = await put(created.id, { title: created.title, slug: created.slug, content: longer });
+    expect(response.statusCode, response.body).toBe(200);
+    // 1000 words at 200 words a minute; the author stays.
+    expect(response.json<Post>().metadata).toEqual({ readTime: 5, author: 'A' });
+  });
+
   it('keeps fields left out of the payload, slug included; an empty excerpt removes it', async () => {
     const created = await createPost({ featuredImage: '/objects/keep.webp' });
     const updated = (await put(created.id, { title: 'Only Title And Content', content: 'New body' })).json<Post>();

@@ -74,11 +74,14 @@ function resolveSlug(input: ParsedPostInput): string {
   return slug;
 }
 
-/** `views` is counted by the server; `readTime` defaults to the content's own. */
+/**
+ * `views` is counted by the server; `readTime` is the one sent, else that of the content being
+ * saved (not the stored one: the content may have changed since).
+ */
 function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): PostMetadata {
   const { views: _ignored, ...incoming } = input.metadata ?? {};
   const merged: PostMetadata = { ...existing, ...incoming };
-  if (merged.readTime === undefined) merged.readTime = Math.max(1, readTimeMinutes(input.content));
+  if (incoming.readTime === undefined) merged.readTime = Math.max(1, readTimeMinutes(input.content));
   if (existing.views !== undefined) merged.views = existing.views;
   else delete merged.views;
   return merged;
