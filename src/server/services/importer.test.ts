@@ -91,6 +91,14 @@ describe('extractArticle', () => {
     expect(error).toMatchObject({ statusCode: 422, message: 'No article found on that page' });
   });
 
+  it('answers 422 naming the length when the article would not fit in a post', () => {
+    const words = Array.from({ length: 100_000 }, (_, i) => `word${i % 1000}`).join(' ');
+    const html = `<html><head><title>Huge</title></head><body><article><h1>Huge</h1><p>${words}</p></article></body></html>`;
+    expect(() => extractArticle(html, base)).toThrow(
+      expect.objectContaining({ statusCode: 422, message: expect.stringMatching(/^The article is too long to import: [\d,]+ characters, a post holds at most 500,000$/) }),
+    );
+  });
+
   it('keeps the language of code on <pre>, and a fence longer than the backticks inside', () => {
     const html = `<html><body><article>${paragraph('Code follows.')}
       <pre class="lang-python">print("\`\`\`")<br>done()</pre>${paragraph('Code ended.')}</article></body></html>`;

@@ -43,6 +43,13 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   }
   const { markdown, firstImage } = toMarkdown(article.content, base);
   if (!markdown) throw new HttpError(422, 'No article found on that page');
+  // Cutting it short would drop the end of the article without a word: say so instead.
+  if (markdown.length > LIMITS.content) {
+    throw new HttpError(
+      422,
+      `The article is too long to import: ${markdown.length.toLocaleString('en-US')} characters, a post holds at most ${LIMITS.content.toLocaleString('en-US')}`,
+    );
+  }
 
   const title = collapse(article.title ?? '') || collapse(fallbackTitle);
   const featuredImage = ogImage ?? firstImage;
