@@ -6,6 +6,7 @@ import { App } from './app.tsx';
 import type { BootState } from './entry-server.tsx';
 import { clearAdminFlag } from './lib/admin-session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
+import { installHistoryGuard } from './lib/history-guard.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
 import './styles.css';
@@ -16,6 +17,8 @@ const config = boot?.config ?? { siteUrl: window.location.origin };
 const queryClient = createQueryClient();
 // DESIGN.md: any 401 from the server clears the admin flag, which shows the password screen again.
 setUnauthorizedHandler(clearAdminFlag);
+// Before the router subscribes to `popstate` (lib/history-guard.ts).
+installHistoryGuard();
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -210,3 +210,30 @@ test('unsaved writing survives a reload and is offered back; leaving with change
   await page.getByRole('banner').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/write$/);
 });
+
+test('the Back button asks before leaving unsaved changes, and staying keeps everything', async ({ page }) => {
+  // Arrive from the blog list inside the app, as an author does.
+  await page.goto('/blog');
+  await page.getByRole('link', { name: 'New Post' }).click();
+  await expect(page).toHaveURL(/\/write$/);
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill('Not saved yet');
+  await contentArea(page).fill('A paragraph I would hate to lose');
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goBack();
+  await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page anyway?']);
+  await expect(page).toHaveURL(/\/write$/);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Not saved yet');
+  await expect(contentArea(page)).toHaveValue('A paragraph I would hate to lose');
+
+  // Agreeing to leave goes back to the blog list.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.goBack();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { setLeaveCheck } from '../../lib/history-guard.ts';
 
 export const LEAVE_WARNING = 'You have unsaved changes. Leave this page anyway?';
 
 /**
  * While there are unsaved changes: the browser asks before a reload, close or external
- * navigation, and in-app links ask before they navigate away.
+ * navigation, and in-app links and the Back and Forward buttons ask before they navigate away.
  */
 export function useLeaveGuard(active: boolean): void {
   useEffect(() => {
@@ -22,10 +23,13 @@ export function useLeaveGuard(active: boolean): void {
       }
     };
     window.addEventListener('beforeunload', onBeforeUnload);
+    // Back and Forward: asked through the guard installed ahead of the router.
+    setLeaveCheck(() => window.confirm(LEAVE_WARNING));
     // Capture phase: runs before the router's own click handler.
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      setLeaveCheck(undefined);
       document.removeEventListener('click', onClick, true);
     };
   }, [active]);
