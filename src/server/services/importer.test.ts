@@ -62,6 +62,8 @@ describe('importArticle', () => {
   it('resolves relative URLs against the address the page was found at after redirects', async () => {
     const result = await importArticle(`${server.origin}/p/42`, fetcher());
     expect(result.sourceUrl).toBe(`${server.origin}/articles/2024/moved-article`);
+    // "<title>Moved Article - Example": the heading the page shows, without the site's name.
+    expect(result.title).toBe('Moved Article');
     expect(result.content).toContain(`[next part](${server.origin}/articles/2024/next-part)`);
     expect(result.content).toContain(`[archive](${server.origin}/archive)`);
     expect(result.content).toContain(`![Diagram](${server.origin}/articles/media/diagram.png)`);

@@ -20,7 +20,11 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const document = parseDocument(html);
   const base = documentBase(document, pageUrl);
   const meta = (...keys: string[]) => metaContent(document, keys);
-  const fallbackTitle = meta('og:title', 'twitter:title') || document.title;
+  const declaredTitle = collapse(meta('og:title', 'twitter:title'));
+  const fallbackTitle = declaredTitle || document.title;
+  const headings = [...document.querySelectorAll('h1')]
+    .filter((h1) => !h1.closest('header:not(article header), nav'))
+    .map((h1) => collapse(h1.textContent ?? ''));
   const description = meta('description', 'og:description', 'twitter:description');
   const ogImage = absoluteHttpUrl(meta('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image'), base);
 
@@ -51,7 +55,7 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
     );
   }
 
-  const title = collapse(article.title ?? '') || collapse(fallbackTitle);
+  const title = declaredTitle || withoutSiteName(collapse(article.title ?? ''), headings) || collapse(fallbackTitle);
   const featuredImage = ogImage ?? firstImage;
   return {
     title: title.slice(0, LIMITS.title),
@@ -59,6 +63,16 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
     excerpt: shorten(collapse(article.excerpt ?? '') || collapse(description), EXCERPT_GENERATE_LENGTH),
     ...(featuredImage ? { featuredImage } : {}),
   };
+}
+
+/**
+ * A <title> is often the article's heading followed by the site's name ("Title - Site",
+ * "Title | Site"), which Readability keeps when the heading is short. The heading the page shows
+ * is then the article's title.
+ */
+function withoutSiteName(title: string, headings: string[]): string {
+  const heading = headings.find((text) => text && title.startsWith(text) && /^\s*[-|–—:·»]\s*\S/.test(title.slice(text.length)));
+  return heading ?? title;
 }
 
 const HEAD_TAGS = new Set(['TITLE', 'META', 'BASE', 'LINK', 'STYLE']);
