@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
 import { postSchema, type Post } from '../../shared/posts.ts';
+import { migrationsFolder } from '../db/client.ts';
 import { blogPosts, comments } from '../db/schema.ts';
 
 let t: TestApp;
@@ -128,6 +131,24 @@ describe('GET /api/blog-posts?search=', () => {
     expect(await search('classr')).toEqual([solar.id]);
     expect(await search('turk solar')).toEqual([solar.id]);
     expect(await search('solar kigali')).toEqual([]);
+  });
+
+  it('finds a word while it is still being typed, even past the point where stemming cuts it', async () => {
+    const teaching = await createPost({ title: 'Teachers First', excerpt: '', content: 'A graduation for rural teachers.', tags: [] });
+    // "graduation" is indexed in English as "graduat": "graduatio" is no prefix of that, but is of the word.
+    for (const partial of ['gradu', 'graduati', 'graduatio', 'graduation']) {
+      expect(await search(partial), partial).toEqual([teaching.id]);
+    }
+    // A word English indexing leaves out ("for") still narrows the search as typed.
+    expect(await search('for rural teach')).toEqual([teaching.id]);
+  });
+
+  it('indexes saved posts exactly as migration 0003 re-indexed the posts that existed before it', async () => {
+    const documents = () => t.db.select({ id: blogPosts.id, search: sql<string>`${blogPosts.search}::text` }).from(blogPosts).orderBy(asc(blogPosts.id));
+    const saved = await documents();
+    expect(saved.length).toBeGreaterThan(5);
+    await t.db.execute(sql.raw(readFileSync(path.join(migrationsFolder, '0003_search_words_as_written.sql'), 'utf8')));
+    expect(await documents()).toEqual(saved);
   });
 
   it('finds terms under 3 characters and hyphenated words by substring', async () => {

@@ -26,13 +26,21 @@ export function toApiPost(row: PostRow): Post {
   };
 }
 
-/** Weighted document: title and tags rank above the excerpt, the excerpt above the body. */
+/**
+ * Weighted document: title and tags rank above the excerpt, the excerpt above the body. Every
+ * word is also indexed as written ('simple'), so that a word being typed matches it even past the
+ * point where English stemming cuts it ("graduatio" is no prefix of "graduat"), and so that words
+ * English leaves out ("for", "the") can be searched. Migration 0003 computes the same in SQL.
+ */
 function searchDocument(post: { title: string; tags: string[]; excerpt: string | null; content: string }): SQL {
   const english = sql`'english'::regconfig`;
+  const tags = post.tags.join(' ');
+  const excerpt = post.excerpt ?? '';
   return sql`setweight(to_tsvector(${english}, ${post.title}), 'A')
-    || setweight(to_tsvector(${english}, ${post.tags.join(' ')}), 'A')
-    || setweight(to_tsvector(${english}, ${post.excerpt ?? ''}), 'B')
-    || setweight(to_tsvector(${english}, ${post.content}), 'C')`;
+    || setweight(to_tsvector(${english}, ${tags}), 'A')
+    || setweight(to_tsvector(${english}, ${excerpt}), 'B')
+    || setweight(to_tsvector(${english}, ${post.content}), 'C')
+    || to_tsvector('simple'::regconfig, ${[post.title, tags, excerpt, post.content].join(' ')})`;
 }
 
 /**
@@ -48,8 +56,12 @@ function searchCondition(search: string): SQL | undefined {
     .filter(Boolean);
   const longWords = words.filter((w) => w.length >= 3);
   if (longWords.length > 0 && longWords.length === words.length) {
-    const query = words.map((w) => `${w}:*`).join(' & ');
-    return sql`${blogPosts.search} @@ to_tsquery('english'::regconfig, ${query})`;
+    // Each word as an English stem or as written, every word required.
+    const query = sql.join(
+      words.map((w) => sql`(to_tsquery('english'::regconfig, ${`${w}:*`}) || to_tsquery('simple'::regconfig, ${`${w}:*`}))`),
+      sql` && `,
+    );
+    return sql`${blogPosts.search} @@ (${query})`;
   }
   const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
   return or(
