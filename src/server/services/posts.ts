@@ -1,11 +1,13 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { ParsedPostInput, Post, PostMetadata } from '../../shared/posts.ts';
 import { readTimeMinutes, slugify } from '../../shared/text.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 
-type PostRow = typeof blogPosts.$inferSelect;
+/** Every column but the search document, which only the database reads (it is the largest one). */
+const { search: _searchDocument, ...postColumns } = getTableColumns(blogPosts);
+type PostRow = Omit<typeof blogPosts.$inferSelect, 'search'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
@@ -115,7 +117,7 @@ export class PostService {
       if (condition) conditions.push(condition);
     }
     const query = this.db
-      .select()
+      .select(postColumns)
       .from(blogPosts)
       .where(and(...conditions))
       .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
@@ -125,13 +127,13 @@ export class PostService {
 
   async findBySlugOrId(value: string): Promise<Post | undefined> {
     const match = isUuid(value) ? or(eq(blogPosts.id, value.toLowerCase()), eq(blogPosts.slug, value)) : eq(blogPosts.slug, value);
-    const [row] = await this.db.select().from(blogPosts).where(match).limit(1);
+    const [row] = await this.db.select(postColumns).from(blogPosts).where(match).limit(1);
     return row ? toApiPost(row) : undefined;
   }
 
   async findById(id: string): Promise<Post | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await this.db.select().from(blogPosts).where(eq(blogPosts.id, id));
+    const [row] = await this.db.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id));
     return row ? toApiPost(row) : undefined;
   }
 
@@ -150,7 +152,7 @@ export class PostService {
       const [row] = await this.db
         .insert(blogPosts)
         .values({ ...values, search: searchDocument(values) })
-        .returning();
+        .returning(postColumns);
       return toApiPost(row!);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The slug "${values.slug}" is already taken`);
@@ -179,7 +181,7 @@ export class PostService {
         .update(blogPosts)
         .set({ ...values, search: searchDocument(values), updatedAt: sql`now()` })
         .where(eq(blogPosts.id, id))
-        .returning();
+        .returning(postColumns);
       if (!row) throw notFound('Post not found');
       return toApiPost(row);
     } catch (error) {
