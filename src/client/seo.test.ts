@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../shared/posts.ts';
-import { postDescription, postMeta, renderHeadTags } from './seo.ts';
+import { parseHTML } from 'linkedom';
+import { applyDocumentMeta, blogMeta, homeMeta, notFoundMeta, type PageMeta, postDescription, postMeta, renderHeadTags } from './seo.ts';
 
 const post: Post = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -47,5 +48,40 @@ describe('renderHeadTags', () => {
     expect(json).not.toContain('<script');
     const data = JSON.parse(json!) as Record<string, unknown>;
     expect(data).toMatchObject({ '@type': 'BlogPosting', headline: post.title, datePublished: post.createdAt, author: { name: 'Author Name' } });
+  });
+});
+
+describe('applyDocumentMeta', () => {
+  const siteUrl = 'https://example.org';
+  const headOf = (meta: PageMeta) => parseHTML(`<!doctype html><html><head>${renderHeadTags(meta, siteUrl, 'n')}</head><body></body></html>`).document;
+
+  it('moves a page head rendered for one page to another page, as the server would render it', () => {
+    const doc = headOf(homeMeta(siteUrl));
+    const tagged = { ...post, tags: ['Digital Literacy', 'Youth Leadership', 'Testing'] };
+    applyDocumentMeta(doc, postMeta(tagged, siteUrl), siteUrl);
+    expect(doc.title).toBe(postMeta(tagged, siteUrl).title);
+    expect([...doc.head.querySelectorAll('meta[property="article:tag"]')].map((m) => m.getAttribute('content'))).toEqual(tagged.tags);
+    expect(doc.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    const scripts = doc.head.querySelectorAll('script[type="application/ld+json"]');
+    expect(scripts).toHaveLength(1);
+    expect(JSON.parse(scripts[0]!.textContent ?? '')).toMatchObject({ '@type': 'BlogPosting', headline: tagged.title });
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${siteUrl}/blog/${post.slug}`);
+  });
+
+  it('puts the canonical link back after a page that had none, and drops what the new page lacks', () => {
+    const doc = headOf(notFoundMeta('/nowhere'));
+    expect(doc.head.querySelector('link[rel="canonical"]')).toBeNull();
+    applyDocumentMeta(doc, blogMeta(), siteUrl);
+    expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${siteUrl}/blog`);
+    expect(doc.head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(doc.head.querySelector('script[type="application/ld+json"]')).toBeNull();
+    expect(doc.head.querySelector('link[rel="alternate"]')).not.toBeNull();
+  });
+
+  it('removes the canonical link on a page that is not indexed', () => {
+    const doc = headOf(blogMeta());
+    applyDocumentMeta(doc, notFoundMeta('/nowhere'), siteUrl);
+    expect(doc.head.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 });

@@ -173,22 +173,54 @@ export function renderHeadTags(meta: PageMeta, siteUrl: string, nonce: string): 
   return lines.join('\n    ');
 }
 
-/** After client-side navigation, brings the document's title and meta tags in line with the page. */
+/** The head elements a page owns: replaced as a whole on every client-side navigation. */
+const PAGE_HEAD_ELEMENTS = [
+  'meta[name="description"]',
+  'meta[name="keywords"]',
+  'meta[name="author"]',
+  'meta[name="robots"]',
+  'meta[name^="twitter:"]',
+  'meta[property^="og:"]',
+  'meta[property^="article:"]',
+  'link[rel="canonical"]',
+  'script[type="application/ld+json"]',
+].join(', ');
+
+/**
+ * Brings a document's head in line with a page, as the server would have rendered it: the title,
+ * every meta tag (one per article tag), the canonical link unless the page is not indexed, and the
+ * page's structured data.
+ */
+export function applyDocumentMeta(doc: Document, meta: PageMeta, siteUrl: string): void {
+  doc.title = meta.title;
+  for (const stale of doc.head.querySelectorAll(PAGE_HEAD_ELEMENTS)) stale.remove();
+  const added: Element[] = [];
+  for (const [kind, key, value] of metaTags(meta, siteUrl)) {
+    const element = doc.createElement('meta');
+    element.setAttribute(kind, key);
+    element.setAttribute('content', value);
+    added.push(element);
+  }
+  if (!meta.noindex) {
+    const canonical = doc.createElement('link');
+    canonical.setAttribute('rel', 'canonical');
+    canonical.setAttribute('href', `${siteUrl}${meta.path}`);
+    added.push(canonical);
+  }
+  if (meta.structuredData) {
+    // A data block, never executed, so the page's script policy does not apply to it.
+    const script = doc.createElement('script');
+    script.setAttribute('type', 'application/ld+json');
+    script.textContent = serializeForScript(meta.structuredData);
+    added.push(script);
+  }
+  doc.head.append(...added);
+}
+
+/** After client-side navigation, brings the document's head in line with the page. */
 export function useDocumentMeta(meta: PageMeta, siteUrl: string): void {
-  useEffect(() => {
-    document.title = meta.title;
-    // Tags that only some pages have are dropped first, then every tag of this page is set.
-    for (const stale of document.head.querySelectorAll('meta[property^="article:"], meta[name="robots"], meta[name="author"]')) stale.remove();
-    for (const [kind, key, value] of metaTags(meta, siteUrl)) {
-      let element = document.head.querySelector<HTMLMetaElement>(`meta[${kind}="${key}"]`);
-      if (!element) {
-        element = document.createElement('meta');
-        element.setAttribute(kind, key);
-        document.head.append(element);
-      }
-      element.content = value;
-    }
-    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) canonical.href = `${siteUrl}${meta.path}`;
-  }, [meta, siteUrl]);
+  // Pages build their meta afresh on each render: compare by value so the head changes only with it.
+  const key = JSON.stringify(meta);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => applyDocumentMeta(document, meta, siteUrl), [key, siteUrl]);
 }

@@ -30,6 +30,9 @@ export const VISITOR_WRITE_WINDOW_MS = 10 * 60 * 1000;
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] as const;
 
+/** SPEC.md section 9: link protocols kept in markdown and excerpts; any other href is removed. */
+export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+
 export const WORDS_PER_MINUTE = 200;
 export const DEFAULT_READ_TIME = 5;
 export const EXCERPT_GENERATE_LENGTH = 200;

@@ -7,10 +7,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { SAFE_LINK_PROTOCOLS } from './constants.ts';
 import { type ImageSize, articleImageSizes, uploadSrcSet } from './images.ts';
 
-/** SPEC.md section 9: link protocols kept; any other href is removed. */
-export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'] as const;
+export { SAFE_LINK_PROTOCOLS };
 
 const schema = {
   ...defaultSchema,

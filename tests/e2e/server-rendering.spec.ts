@@ -40,6 +40,44 @@ test('unknown routes answer 404 with the 404 page', async ({ page, request }) =>
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
+test('a page asked for with a trailing slash or in capitals is sent to its one address', async ({ page, request }) => {
+  for (const [asked, canonical] of [
+    ['/cv/', '/cv'],
+    ['/BLOG', '/blog'],
+    ['/Blog/?q=1', '/blog?q=1'],
+  ] as const) {
+    const response = await request.get(asked, { maxRedirects: 0 });
+    expect(response.status(), asked).toBe(301);
+    expect(response.headers().location, asked).toBe(canonical);
+  }
+  await page.goto('/blog/');
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('404 Page Not Found');
+});
+
+test('moving between pages inside the app keeps the head as the server would render it', async ({ page, request }) => {
+  const post = await createPost(request, { title: `Head after navigation ${Date.now()}`, tags: ['Design', 'Testing', 'Future Leaders'] });
+  await page.goto('/no/such/page');
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Portfolio' }).click();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
+  const homeData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph'?: unknown[] };
+  expect(homeData['@graph']).toHaveLength(2);
+  await page.getByRole('link', { name: 'View All Posts' }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog$/);
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
+  await page.getByRole('searchbox').fill(post.title);
+  await page.getByRole('link', { name: post.title }).click();
+  await expect(page).toHaveTitle(`${post.title} | EdTech Dialogue`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/blog/${post.slug}$`));
+  const tags = await page.locator('meta[property="article:tag"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
+  expect(tags).toEqual(['Design', 'Testing', 'Future Leaders']);
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(jsonLd).toHaveLength(1);
+  expect(JSON.parse(jsonLd[0]!)).toMatchObject({ '@type': 'BlogPosting', headline: post.title });
+});
+
 test('the page carries a script nonce in its Content-Security-Policy', async ({ request }) => {
   const response = await request.get('/');
   const policy = response.headers()['content-security-policy'] ?? '';

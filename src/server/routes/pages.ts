@@ -6,6 +6,24 @@ import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
 
+const SECTIONS = ['/cv', '/blog', '/write', '/edit'];
+
+/**
+ * The one address of a page, for addresses the router would also accept: without a trailing
+ * slash, and with the site's own sections in lower case (`/BLOG/`, `/Blog/Some-Post` and `/cv/`
+ * are the same pages as `/blog`, `/blog/Some-Post` and `/cv`). A post's slug keeps its case.
+ * Undefined when the address is already canonical, or when it is not one of our paths at all
+ * (`//host` would be read by a browser as another site).
+ */
+export function canonicalPagePath(pathname: string): string | undefined {
+  if (!/^\/(?![/\\])/.test(pathname)) return undefined;
+  let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '') return undefined;
+  const section = SECTIONS.find((name) => path.toLowerCase() === name || path.toLowerCase().startsWith(`${name}/`));
+  if (section) path = section + path.slice(section.length);
+  return path === pathname ? undefined : path;
+}
+
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
 export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database; reader: PostReader }> = async (
   app,
@@ -15,6 +33,9 @@ export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: Pos
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
     }
+    const [pathname = '/', query] = request.url.split(/\?(.*)/s);
+    const canonical = canonicalPagePath(pathname);
+    if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
     const page = await renderer.render(request.url, {
       nonce: reply.scriptNonce,
       data: {

@@ -78,6 +78,26 @@ test('search goes through the API, reports its count, paginates 6 a page and cle
   await expect(page.getByText(/^Found /)).toHaveCount(0);
 });
 
+test('links written in an excerpt are links on the card; only http(s) ones open a new tab', async ({ page, request }) => {
+  const word = `okapi${Date.now()}`;
+  await createPost(request, {
+    title: `Linked excerpt ${word}`,
+    excerpt: 'See [the report](https://example.org/report), [an older post](/blog/older) and [this](javascript:alert%281%29).',
+  });
+  await page.goto('/blog');
+  await page.getByRole('searchbox').fill(word);
+  const card = page.getByRole('article').filter({ hasText: `Linked excerpt ${word}` });
+  const external = card.getByRole('link', { name: 'the report' });
+  await expect(external).toHaveAttribute('href', 'https://example.org/report');
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+  const internal = card.getByRole('link', { name: 'an older post' });
+  await expect(internal).toHaveAttribute('href', '/blog/older');
+  await expect(internal).not.toHaveAttribute('target', /.*/);
+  await expect(card.getByRole('link', { name: 'this', exact: true })).toHaveCount(0);
+  await expect(card.getByText(/and this\.$/)).toBeVisible();
+});
+
 test('a category without posts says so', async ({ page }) => {
   // No spec creates posts tagged Technology Creation.
   await page.goto('/blog');

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { Post } from '../../../shared/posts.ts';
+import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
 import { paths } from '../../paths.ts';
@@ -43,7 +44,7 @@ export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: bo
           {post.title}
         </Link>
       </h2>
-      <p className="mt-2 flex-1 wrap-anywhere text-slate-700">{cardExcerpt(post)}</p>
+      <p className="mt-2 flex-1 wrap-anywhere text-slate-700"><ExcerptText text={cardExcerpt(post)} /></p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
         <span className="inline-flex items-center gap-1">

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { HOME_EXCERPT_LENGTH } from '../../../shared/constants.ts';
 import type { Post } from '../../../shared/posts.ts';
 import { truncateWithEllipsis } from '../../../shared/text.ts';
+import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
 import { api, paths } from '../../paths.ts';
@@ -40,7 +41,7 @@ export function LatestPosts() {
                   {post.title}
                 </Link>
               </h3>
-              <p className="mt-2 wrap-anywhere text-slate-700">{post.excerpt || truncateWithEllipsis(post.content, HOME_EXCERPT_LENGTH)}</p>
+              <p className="mt-2 wrap-anywhere text-slate-700"><ExcerptText text={post.excerpt || truncateWithEllipsis(post.content, HOME_EXCERPT_LENGTH)} /></p>
             </article>
           ))}
         </div>
