@@ -38,15 +38,20 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
-/** The `{ message }` of an API error body, for toasts; falls back to the raw text. */
+/**
+ * An API error for a toast, in SPEC.md section 7's "<status>: <text>" form, with a JSON body's
+ * `{ message }` as the text: "409: A post with the slug \"intro\" already exists".
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, '');
+  const [, status, body = error.message] = /^(\d{3}): ([\s\S]*)$/.exec(error.message) ?? [];
+  let text = body;
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    if (typeof parsed.message === 'string' && parsed.message) text = parsed.message;
   } catch {
     // Not JSON: use the text as it is.
   }
-  return body || fallback;
+  if (!text) return fallback;
+  return status ? `${status}: ${text}` : text;
 }

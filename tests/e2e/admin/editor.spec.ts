@@ -161,7 +161,7 @@ test('the edit route fills the fields, a failed save keeps them, and an unknown 
   await contentArea(page).fill('Changed body that must survive');
   await page.getByRole('button', { name: 'Publish Post' }).click();
   await expect(page.getByText('Failed to update post')).toBeVisible();
-  await expect(page.getByText('Database unavailable')).toBeVisible();
+  await expect(page.getByText('500: Database unavailable', { exact: true })).toBeVisible();
   await expect(contentArea(page)).toHaveValue('Changed body that must survive');
   expect((await (await request.get(`/api/blog-posts/${post.slug}`)).json()).content).toBe('Body to edit');
 

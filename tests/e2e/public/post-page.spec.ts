@@ -182,7 +182,7 @@ test('comments: validation, Posting..., success with initials, failure, and no e
   await page.getByLabel('Email *').fill('grace@example.com');
   await page.getByLabel('Comment *').fill('Second');
   await page.getByRole('button', { name: 'Post Comment' }).click();
-  await expect(page.getByText('Too many comments. Try again later.')).toBeVisible();
+  await expect(page.getByText('429: Too many comments. Try again later.', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Comment *')).toHaveValue('Second');
 });
 
