@@ -7,6 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client }
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { eq } from 'drizzle-orm';
 import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../services/storage.ts';
@@ -503,6 +504,35 @@ describe('uploads on local disk', () => {
       const objectPath = await uploadImage(t, cookie, photo);
       const copy = await describeImage((await t.app.inject({ url: `${objectPath}/960.webp` })).rawPayload);
       expect(copy).toMatchObject({ width: 400, height: 800, hasExif: false });
+    });
+
+    it('stores a phone photo without its metadata (camera, location), upright, still a JPEG', async () => {
+      const photo = await sharp(await makeJpeg(800, 400, { orientation: 6 }))
+        .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Model 7', Artist: 'Amara' } })
+        .keepMetadata()
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('PhoneMaker');
+      const objectPath = await uploadImage(t, cookie, photo);
+      const served = await t.app.inject({ url: objectPath });
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.rawPayload.includes('PhoneMaker')).toBe(false);
+      const original = await sharp(served.rawPayload).metadata();
+      expect(original).toMatchObject({ format: 'jpeg', width: 400, height: 800 });
+      expect(original.exif).toBeUndefined();
+      expect(original.orientation).toBeUndefined();
+      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, objectPath.split('/').pop()!));
+      expect(row).toMatchObject({ size: served.rawPayload.length, width: 400, height: 800 });
+    });
+
+    it('stores a PNG without its XMP metadata, pixel for pixel the same', async () => {
+      const plain = await makeJpeg(64, 32).then((jpeg) => sharp(jpeg).png().toBuffer());
+      const tagged = await sharp(plain).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Secret Person"/></rdf:RDF></x:xmpmeta>').png().toBuffer();
+      expect((await sharp(tagged).metadata()).xmp).toBeDefined();
+      const served = (await t.app.inject({ url: await uploadImage(t, cookie, tagged) })).rawPayload;
+      expect(served.includes('Secret Person')).toBe(false);
+      expect((await sharp(served).metadata()).xmp).toBeUndefined();
+      const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
+      expect((await pixels(served)).equals(await pixels(plain))).toBe(true);
     });
 
     it('keeps an animated GIF animated', async () => {

@@ -14,7 +14,7 @@ import { uploads } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { isUuid } from '../services/posts.ts';
 import { requireAdmin } from '../services/session.ts';
-import { imageSizeOf, resizeToWebp, storeVariants } from '../services/images.ts';
+import { imageSizeOf, resizeToWebp, storeVariants, withoutPrivateMetadata } from '../services/images.ts';
 import { type ObjectStorage, variantKey } from '../services/storage.ts';
 
 /** How long an upload URL may be used after the admin asked for it. */
@@ -72,22 +72,23 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
         if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
           throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
         }
-        const size = await imageSizeOf(body);
+        const image = await withoutPrivateMetadata(body, request.log);
+        const size = await imageSizeOf(image);
         // Claim the id before writing the bytes: of two simultaneous PUTs only one may write them.
         const claimed = await db
           .insert(uploads)
-          .values({ id, contentType: detected.mime, size: body.length, width: size?.width, height: size?.height })
+          .values({ id, contentType: detected.mime, size: image.length, width: size?.width, height: size?.height })
           .onConflictDoNothing()
           .returning({ id: uploads.id });
         if (!claimed.length) throw conflict('This upload URL has already been used');
         try {
-          await storage.put(id, body, detected.mime);
+          await storage.put(id, image, detected.mime);
         } catch (error) {
           // Release the claim so that the author can retry the same URL.
           await db.delete(uploads).where(eq(uploads.id, id));
           throw error;
         }
-        await storeVariants(storage, id, body, size, request.log);
+        await storeVariants(storage, id, image, size, request.log);
         return { objectPath: objectPathFor(id) };
       },
     );

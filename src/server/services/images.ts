@@ -22,6 +22,39 @@ export function resizeToWebp(image: Buffer, width: ImageWidth): Promise<Buffer> 
     .toBuffer();
 }
 
+/**
+ * The uploaded image as it will be stored and served. One that carries EXIF, XMP or IPTC metadata
+ * (a phone photo's location, the camera's serial number, the author's name) is re-encoded in its
+ * own format without it: turned upright first, since its orientation tag goes with the rest, and
+ * with its colour profile kept. PNG and GIF stay lossless; JPEG, WebP and AVIF are re-encoded at a
+ * quality close to the original's. An image without such metadata is kept byte for byte, and so is
+ * one that cannot be decoded or is too large to decode (see MAX_INPUT_PIXELS).
+ */
+export async function withoutPrivateMetadata(image: Buffer, log?: FastifyBaseLogger): Promise<Buffer> {
+  try {
+    const { exif, xmp, iptc, format } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!exif && !xmp && !iptc) return image;
+    const upright = sharp(image, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().keepIccProfile();
+    switch (format) {
+      case 'jpeg':
+        return await upright.jpeg({ quality: 90 }).toBuffer();
+      case 'png':
+        return await upright.png().toBuffer();
+      case 'webp':
+        return await upright.webp({ quality: 90 }).toBuffer();
+      case 'gif':
+        return await upright.gif().toBuffer();
+      case 'heif':
+        return await upright.avif({ quality: 70 }).toBuffer();
+      default:
+        return image;
+    }
+  } catch (error) {
+    log?.warn({ err: error }, 'the metadata of an upload could not be removed; it is stored as uploaded');
+    return image;
+  }
+}
+
 /** The upright pixel size of an image (EXIF orientation applied), or undefined when it cannot be read. */
 export async function imageSizeOf(image: Buffer): Promise<ImageSize | undefined> {
   try {
