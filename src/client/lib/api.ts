@@ -48,10 +48,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   let text = body;
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) text = parsed.message;
+    // A JSON body without a message has nothing a person can read: say it in our own words.
+    text = typeof parsed.message === 'string' ? parsed.message : '';
   } catch {
     // Not JSON: use the text as it is.
   }
-  if (!text) return fallback;
+  if (!text) return status ? `${status}: ${fallback}` : fallback;
   return status ? `${status}: ${text}` : text;
 }

@@ -30,6 +30,18 @@ describe('excerptParts', () => {
     ]);
   });
 
+  it('reads the protocol the way a browser does, ignoring control characters in front of it', () => {
+    for (const href of ['\x01javascript:alert%281%29', '\x0Ejava\x01script:x', 'data:text/html,x', 'vbscript:x']) {
+      expect(excerptParts(`[x](${href})`), JSON.stringify(href)).toEqual([{ text: 'x' }]);
+    }
+    expect(excerptParts('[x](/path?next=a:b)')).toEqual([{ text: 'x', href: '/path?next=a:b', newTab: false }]);
+  });
+
+  it('reads an image written in the text as its description', () => {
+    expect(excerptParts('Before ![Students at work](/objects/uploads/abc) after')).toEqual([{ text: 'Before Students at work after' }]);
+    expect(excerptParts('Start ![](/objects/uploads/abc) end')).toEqual([{ text: 'Start  end' }]);
+  });
+
   it('leaves a link cut off by truncation as text', () => {
     expect(excerptParts('See [the guide](https://exam...')).toEqual([{ text: 'See [the guide](https://exam...' }]);
   });

@@ -3,13 +3,14 @@ import { SAFE_LINK_PROTOCOLS } from '../../shared/constants.ts';
 /** A run of excerpt text, or a link written in it as `[label](href)`. */
 export type ExcerptPart = { text: string } | { text: string; href: string; newTab: boolean };
 
-const MARKDOWN_LINK = /\[([^\][]+)\]\(([^()\s]+)\)/g;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const MARKDOWN_LINK = /(!?)\[([^\][]*)\]\(([^()\s]+)\)/g;
+/** As rehype-sanitize reads an href: text before a `:` that comes before any `/`, `?` or `#` is its protocol. */
+const PROTOCOL = /^([^/?#]*):/;
 
 /**
  * SPEC.md section 9: excerpt text turns markdown-style links into anchors, and only links beginning
  * http:// or https:// open in a new tab. A link to a protocol the markdown pipeline would blank
- * (javascript:, data:, ...) keeps only its label, as text.
+ * (javascript:, data:, ...) keeps only its label, as text, and so does an image (`![alt](src)`).
  */
 export function excerptParts(excerpt: string): ExcerptPart[] {
   const parts: ExcerptPart[] = [];
@@ -21,11 +22,16 @@ export function excerptParts(excerpt: string): ExcerptPart[] {
     else parts.push({ text });
   };
   for (const match of excerpt.matchAll(MARKDOWN_LINK)) {
-    const [whole, label, href] = match as unknown as [string, string, string];
+    const [whole, bang, label, href] = match as unknown as [string, string, string, string];
     pushText(excerpt.slice(last, match.index));
     last = match.index + whole.length;
-    const scheme = SCHEME.exec(href)?.[1]?.toLowerCase();
-    if (scheme !== undefined && !(SAFE_LINK_PROTOCOLS as readonly string[]).includes(scheme)) {
+    // An image written in the text (an excerpt cut from the content) reads as its description.
+    if (bang || !label) {
+      pushText(label);
+      continue;
+    }
+    const protocol = PROTOCOL.exec(href)?.[1]?.toLowerCase();
+    if (protocol !== undefined && !(SAFE_LINK_PROTOCOLS as readonly string[]).includes(protocol)) {
       pushText(label);
       continue;
     }
