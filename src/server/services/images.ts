@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { type ImageSize, type ImageWidth, variantsFor } from '../../shared/images.ts';
+import { jpegWithoutMetadata, pngWithoutMetadata, webpWithoutMetadata } from './image-metadata.ts';
 import { type ObjectStorage, variantKey } from './storage.ts';
 
 /**
@@ -23,35 +24,58 @@ export function resizeToWebp(image: Buffer, width: ImageWidth): Promise<Buffer> 
 }
 
 /**
- * The uploaded image as it will be stored and served. One that carries EXIF, XMP or IPTC metadata
- * (a phone photo's location, the camera's serial number, the author's name) is re-encoded in its
- * own format without it: turned upright first, since its orientation tag goes with the rest, and
- * with its colour profile kept. PNG and GIF stay lossless; JPEG, WebP and AVIF are re-encoded at a
- * quality close to the original's. An image without such metadata is kept byte for byte, and so is
- * one that cannot be decoded or is too large to decode (see MAX_INPUT_PIXELS).
+ * The uploaded image as it will be stored and served, without private metadata: a phone photo's
+ * location, the camera's serial number, the author's name, free-text comments.
+ *
+ * JPEG, PNG and WebP lose the parts of the file that hold it and keep every other byte, so the
+ * picture is exactly the one uploaded (a JPEG keeps its orientation tag alone, see
+ * image-metadata). A file whose layout cannot be followed, a PNG or WebP turned by an orientation
+ * tag, and a GIF or AVIF carrying EXIF, XMP or IPTC are re-encoded in their own format instead:
+ * upright, colour profile kept, PNG and GIF losslessly. An image without metadata is kept byte for
+ * byte, and so is one that cannot be decoded at all: it will not display anywhere either.
  */
 export async function withoutPrivateMetadata(image: Buffer, log?: FastifyBaseLogger): Promise<Buffer> {
+  let metadata: Metadata;
   try {
-    const { exif, xmp, iptc, format } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!exif && !xmp && !iptc) return image;
-    const upright = sharp(image, { animated: true, limitInputPixels: MAX_INPUT_PIXELS }).autoOrient().keepIccProfile();
-    switch (format) {
-      case 'jpeg':
-        return await upright.jpeg({ quality: 90 }).toBuffer();
-      case 'png':
-        return await upright.png().toBuffer();
-      case 'webp':
-        return await upright.webp({ quality: 90 }).toBuffer();
-      case 'gif':
-        return await upright.gif().toBuffer();
-      case 'heif':
-        return await upright.avif({ quality: 70 }).toBuffer();
-      default:
-        return image;
-    }
+    // Reads the header only: no pixel limit is needed.
+    metadata = await sharp(image, { limitInputPixels: false }).metadata();
+  } catch {
+    return image;
+  }
+  const { format, orientation = 1, exif, xmp, iptc } = metadata;
+  const stripped =
+    format === 'jpeg' ? jpegWithoutMetadata(image, orientation)
+    : format === 'png' && orientation === 1 ? pngWithoutMetadata(image)
+    : format === 'webp' && orientation === 1 ? webpWithoutMetadata(image)
+    : !exif && !xmp && !iptc && orientation === 1 ? image
+    : undefined;
+  if (stripped) return stripped;
+  try {
+    return await reencodeWithoutMetadata(image, metadata);
   } catch (error) {
     log?.warn({ err: error }, 'the metadata of an upload could not be removed; it is stored as uploaded');
     return image;
+  }
+}
+
+function reencodeWithoutMetadata(image: Buffer, { format, pages = 1, isPalette }: Metadata): Promise<Buffer> {
+  // The size limit is sharp's own: this runs once per upload, never for readers.
+  const pipeline = sharp(image, { animated: true }).keepIccProfile();
+  // Frames of an animation cannot be turned; none of them carries its own orientation anyway.
+  if (pages === 1) pipeline.autoOrient();
+  switch (format) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 92 }).toBuffer();
+    case 'png':
+      return pipeline.png({ palette: Boolean(isPalette) }).toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: 92 }).toBuffer();
+    case 'gif':
+      return pipeline.gif().toBuffer();
+    case 'heif':
+      return pipeline.avif({ quality: 70, effort: 2 }).toBuffer();
+    default:
+      return Promise.resolve(image);
   }
 }
 
