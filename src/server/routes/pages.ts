@@ -19,7 +19,8 @@ export function canonicalPagePath(pathname: string): string | undefined {
   if (!/^\/(?![/\\])/.test(pathname)) return undefined;
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '') return undefined;
-  const section = SECTIONS.find((name) => path.toLowerCase() === name || path.toLowerCase().startsWith(`${name}/`));
+  const lower = path.toLowerCase();
+  const section = SECTIONS.find((name) => lower === name || lower.startsWith(`${name}/`));
   if (section) path = section + path.slice(section.length);
   return path === pathname ? undefined : path;
 }

@@ -11,8 +11,9 @@ const JPEG_EOI = 0xd9;
 const JPEG_APP0 = 0xe0;
 /** APP1 holds EXIF and XMP, APP13 holds IPTC (Photoshop), COM holds free text. */
 const JPEG_PRIVATE = new Set([0xe1, 0xed, 0xfe]);
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
 /** Markers without a length: TEM and RST0-RST7. */
-const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
+const isStandalone = (marker: number) => marker === 0x01 || isRestart(marker);
 
 /**
  * An APP1 segment with an EXIF block holding only the orientation tag (big-endian TIFF, one IFD
@@ -83,7 +84,7 @@ function endOfScan(jpeg: Buffer, from: number): number {
   while (pos + 1 < jpeg.length) {
     if (jpeg[pos] === 0xff) {
       const next = jpeg[pos + 1]!;
-      if (next !== 0x00 && next !== 0xff && !(next >= 0xd0 && next <= 0xd7)) return pos;
+      if (next !== 0x00 && next !== 0xff && !isRestart(next)) return pos;
     }
     pos++;
   }
