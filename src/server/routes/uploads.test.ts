@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../
 import { eq } from 'drizzle-orm';
 import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
+import { gifBomb, pngBomb } from '../services/__fixtures__/image-bombs.ts';
 import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../services/storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -621,6 +623,66 @@ describe('uploads on local disk', () => {
       }
     });
   });
+
+  describe('image bombs (more pixels than the server decodes)', () => {
+    /** Every file stored under an upload's id: the original and its copies. */
+    const storedFor = (id: string) =>
+      existsSync(path.join(t.dataDir, 'uploads')) ? readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id)) : [];
+
+    /** PUTs the bytes and checks the refusal: 422 JSON, no row, no file, nothing to attach. */
+    async function expectRefused(bytes: Buffer, message: RegExp) {
+      const uploadURL = await newUploadUrl(t, cookie);
+      const put = await putBytes(t, uploadURL, bytes);
+      expect(put.statusCode, put.body).toBe(422);
+      expect(put.headers['content-type']).toMatch(/^application\/json/);
+      expect(put.json()).toEqual({ message: expect.stringMatching(message) });
+      expect(put.json<{ message: string }>().message).toMatch(/at most 40 megapixels/);
+      const id = idOf(uploadURL);
+      expect(await t.db.select().from(uploads).where(eq(uploads.id, id))).toEqual([]);
+      expect(storedFor(id)).toEqual([]);
+      expect((await attach(t, cookie, uploadURL)).statusCode).toBe(404);
+    }
+
+    it('a 16000x16000 PNG with an EXIF orientation is refused before decoding (image bomb)', async () => {
+      const bomb = pngBomb(16000, 16000, { orientation: 6 });
+      expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 16000, height: 16000, orientation: 6 });
+      // Its pixel data is one short row: had anything decoded it, the decode would have failed and
+      // the upload been stored as sent (the old fallback). The 422 comes from the header alone.
+      await expectRefused(bomb, /16000 x 16000 pixels \(256 megapixels\)/);
+    });
+
+    it('a 30000x30000 PNG is refused; no copy address ever serves it', async () => {
+      const bomb = pngBomb(30000, 30000);
+      await expectRefused(bomb, /30000 x 30000 pixels/);
+
+      // One stored before the limit held at upload: its copies answer 404, never its bytes.
+      const id = randomUUID();
+      await t.db.insert(uploads).values({ id, contentType: 'image/png', size: bomb.length });
+      await new LocalStorage(t.dataDir).put(id, bomb);
+      for (const width of [480, 960, 1600]) {
+        const copy = await t.app.inject({ url: `/objects/uploads/${id}/${width}.webp` });
+        expect(copy.statusCode, copy.body).toBe(404);
+        expect(copy.headers['content-type']).toMatch(/^application\/json/);
+        expect(copy.json()).toEqual({ message: expect.any(String) });
+        expect(copy.rawPayload.includes(bomb.subarray(0, 24))).toBe(false);
+        expect(String(copy.headers['cache-control'] ?? '')).not.toContain('immutable');
+      }
+      expect(storedFor(id)).toEqual([id]);
+    });
+
+    it('counts every frame of an animation: 3 frames of 4000x4000 (48 megapixels in all) are refused', async () => {
+      await expectRefused(gifBomb(4000, 4000, 3), /3 frames of 4000 x 4000 pixels \(48 megapixels in all\)/);
+    });
+
+    it('accepts exactly 40 megapixels (8000x5000) and refuses one row more (8000x5001)', async () => {
+      const uploadURL = await newUploadUrl(t, cookie);
+      const put = await putBytes(t, uploadURL, pngBomb(8000, 5000));
+      expect(put.statusCode, put.body).toBe(200);
+      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, idOf(uploadURL)));
+      expect(row).toMatchObject({ width: 8000, height: 5000 });
+      await expectRefused(pngBomb(8000, 5001), /8000 x 5001 pixels/);
+    });
+  });
 });
 
 /** s3rver is CommonJS without type declarations; this is the part of its API the tests use. */
@@ -724,6 +786,17 @@ describe('uploads on S3-compatible storage (s3rver on loopback)', () => {
     expect((await putBytes(t, uploadURL, Buffer.from('not an image'))).statusCode).toBe(415);
     const after = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
     expect(after.KeyCount ?? 0).toBe(before.KeyCount ?? 0);
+  });
+
+  it('refuses an image bomb with 422 and stores nothing in the bucket', async () => {
+    const before = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
+    const uploadURL = await newUploadUrl(t, cookie);
+    const put = await putBytes(t, uploadURL, pngBomb(16000, 16000, { orientation: 6 }));
+    expect(put.statusCode, put.body).toBe(422);
+    expect(put.json()).toEqual({ message: expect.stringContaining('16000 x 16000') });
+    const after = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
+    expect(after.KeyCount ?? 0).toBe(before.KeyCount ?? 0);
+    expect((await attach(t, cookie, uploadURL)).statusCode).toBe(404);
   });
 
   it('answers 404 JSON when the object is missing from the bucket', async () => {

@@ -14,7 +14,8 @@ import { uploads } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../errors.ts';
 import { isUuid } from '../services/posts.ts';
 import { requireAdmin } from '../services/session.ts';
-import { imageSizeOf, resizeToWebp, storeVariants, withoutPrivateMetadata } from '../services/images.ts';
+import { ImageTooLargeError } from '../services/image-limits.ts';
+import { prepareUpload, resizeToWebp, storeVariants } from '../services/images.ts';
 import { type ObjectStorage, variantKey } from '../services/storage.ts';
 
 /** How long an upload URL may be used after the admin asked for it. */
@@ -72,8 +73,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
         if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
           throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
         }
-        const image = await withoutPrivateMetadata(body, request.log);
-        const size = await imageSizeOf(image);
+        // Refuses (422) an image of more pixels than the server decodes, before anything is stored.
+        const { image, size } = await prepareUpload(body, request.log);
         // Claim the id before writing the bytes: of two simultaneous PUTs only one may write them.
         const claimed = await db
           .insert(uploads)
@@ -142,6 +143,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
       try {
         copy = await resizeToWebp(bytes, width);
       } catch (error) {
+        // Stored before the pixel limit held at upload: its bytes would be the same bomb for the
+        // reader's browser, so no copy address serves them (the original keeps its own address).
+        if (error instanceof ImageTooLargeError) {
+          request.log.warn({ upload: meta.id, reason: error.message }, 'upload is over the pixel limit; it has no copies');
+          throw notFound('This image has no resized copies');
+        }
+        // Damaged or unreadable data, not over the limit by its header: the original (served as its
+        // own type) is all there is to show.
         request.log.warn({ err: error, upload: meta.id }, 'upload could not be resized; serving its original');
         return serve(reply, meta.contentType, bytes);
       }

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { pngBomb } from './__fixtures__/image-bombs.ts';
+import { ImageTooLargeError, readImageHeader } from './image-limits.ts';
 import { jpegWithoutMetadata, pngWithoutMetadata, webpWithoutMetadata } from './image-metadata.ts';
-import { withoutPrivateMetadata } from './images.ts';
+import { prepareUpload, withoutPrivateMetadata } from './images.ts';
 
 /** A small picture with some variety, so that encoders have something to compress. */
 function picture(width = 64, height = 48) {
@@ -149,6 +151,15 @@ describe('withoutPrivateMetadata', () => {
     const clean = await withoutPrivateMetadata(animated);
     expect(clean.includes('PhoneMaker')).toBe(false);
     expect(await sharp(clean, { animated: true }).metadata()).toMatchObject({ format: 'webp', pages: 2 });
+  });
+
+  it('a 16000x16000 PNG with an EXIF orientation is refused before it is re-encoded (image bomb)', async () => {
+    const bomb = pngBomb(16000, 16000, { orientation: 6 });
+    expect(bomb.length).toBeLessThan(200);
+    expect(await readImageHeader(bomb)).toMatchObject({ width: 16000, height: 16000, orientation: 6 });
+    // Before the limit held here, the re-encoding decoded it and a failure stored it as uploaded.
+    await expect(withoutPrivateMetadata(bomb)).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(prepareUpload(bomb)).rejects.toMatchObject({ statusCode: 422, message: expect.stringContaining('16000 x 16000') });
   });
 
   it('keeps a GIF without metadata, and bytes it cannot read, exactly as uploaded', async () => {

@@ -1,26 +1,49 @@
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { type ImageSize, type ImageWidth, variantsFor } from '../../shared/images.ts';
+import {
+  ImageTooLargeError,
+  asImageTooLarge,
+  assertImageWithinPixelLimit,
+  assertWithinPixelLimit,
+  openImage,
+  readImageHeader,
+} from './image-limits.ts';
 import { jpegWithoutMetadata, pngWithoutMetadata, webpWithoutMetadata } from './image-metadata.ts';
 import { type ObjectStorage, variantKey } from './storage.ts';
 
-/**
- * Larger pictures than this (about 8000 x 5000) are not resized: decoding them would take more
- * memory than a small server should give one request. They are served as uploaded.
- */
-const MAX_INPUT_PIXELS = 40_000_000;
 const WEBP_QUALITY = 78;
 
 /**
  * A WebP copy of an image at most `width` pixels wide (never enlarged), turned upright by its
  * EXIF orientation, without its metadata (camera, location). Animated images stay animated.
+ * An image over the pixel limit throws ImageTooLargeError before anything is decoded.
  */
-export function resizeToWebp(image: Buffer, width: ImageWidth): Promise<Buffer> {
-  return sharp(image, { animated: true, limitInputPixels: MAX_INPUT_PIXELS })
-    .autoOrient()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: WEBP_QUALITY })
-    .toBuffer();
+export async function resizeToWebp(image: Buffer, width: ImageWidth): Promise<Buffer> {
+  await assertImageWithinPixelLimit(image);
+  try {
+    return await openImage(image)
+      .autoOrient()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch (error) {
+    throw asImageTooLarge(error);
+  }
+}
+
+/**
+ * An upload as it will be stored (see withoutPrivateMetadata) and its upright size. An image whose
+ * header declares more pixels than the limit is refused here with ImageTooLargeError (422), before
+ * the re-encoding or the resized copies could decode it.
+ */
+export async function prepareUpload(
+  upload: Buffer,
+  log?: FastifyBaseLogger,
+): Promise<{ image: Buffer; size: ImageSize | undefined }> {
+  await assertImageWithinPixelLimit(upload);
+  const image = await withoutPrivateMetadata(upload, log);
+  return { image, size: await imageSizeOf(image) };
 }
 
 /**
@@ -35,13 +58,8 @@ export function resizeToWebp(image: Buffer, width: ImageWidth): Promise<Buffer> 
  * byte, and so is one that cannot be decoded at all: it will not display anywhere either.
  */
 export async function withoutPrivateMetadata(image: Buffer, log?: FastifyBaseLogger): Promise<Buffer> {
-  let metadata: Metadata;
-  try {
-    // Reads the header only: no pixel limit is needed.
-    metadata = await sharp(image, { limitInputPixels: false }).metadata();
-  } catch {
-    return image;
-  }
+  const metadata = await readImageHeader(image);
+  if (!metadata) return image;
   const { format, orientation = 1, exif, xmp, iptc } = metadata;
   const stripped =
     format === 'jpeg' ? jpegWithoutMetadata(image, orientation)
@@ -50,17 +68,20 @@ export async function withoutPrivateMetadata(image: Buffer, log?: FastifyBaseLog
     : !exif && !xmp && !iptc && orientation === 1 ? image
     : undefined;
   if (stripped) return stripped;
+  // Refused rather than stored as uploaded: that would keep both the metadata and the bomb.
+  assertWithinPixelLimit(metadata);
   try {
     return await reencodeWithoutMetadata(image, metadata);
   } catch (error) {
+    const refusal = asImageTooLarge(error);
+    if (refusal instanceof ImageTooLargeError) throw refusal;
     log?.warn({ err: error }, 'the metadata of an upload could not be removed; it is stored as uploaded');
     return image;
   }
 }
 
 function reencodeWithoutMetadata(image: Buffer, { format, pages = 1, isPalette }: Metadata): Promise<Buffer> {
-  // The size limit is sharp's own: this runs once per upload, never for readers.
-  const pipeline = sharp(image, { animated: true }).keepIccProfile();
+  const pipeline = openImage(image).keepIccProfile();
   // Frames of an animation cannot be turned; none of them carries its own orientation anyway.
   if (pages === 1) pipeline.autoOrient();
   switch (format) {
@@ -81,19 +102,15 @@ function reencodeWithoutMetadata(image: Buffer, { format, pages = 1, isPalette }
 
 /** The upright pixel size of an image (EXIF orientation applied), or undefined when it cannot be read. */
 export async function imageSizeOf(image: Buffer): Promise<ImageSize | undefined> {
-  try {
-    const { autoOrient } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    return autoOrient.width && autoOrient.height ? { width: autoOrient.width, height: autoOrient.height } : undefined;
-  } catch {
-    return undefined;
-  }
+  const autoOrient = (await readImageHeader(image))?.autoOrient;
+  return autoOrient?.width && autoOrient.height ? { width: autoOrient.width, height: autoOrient.height } : undefined;
 }
 
 /**
  * Makes and stores the resized copies that pages will offer for a new upload (see variantsFor), so
  * that readers never wait for one. An image without a readable size is not resized. A failure is
  * only logged: the upload stands, and the copy route makes a missing copy or falls back to the
- * original (routes/uploads).
+ * original, unless that is over the pixel limit (routes/uploads).
  */
 export async function storeVariants(
   storage: ObjectStorage,
