@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { importResultSchema } from '../../shared/imports.ts';
 import { articleHtml, sendHtml, startFixtureServer, type FixtureServer } from '../services/__fixtures__/http-fixture.ts';
+import { backtickRuns, nestedDivs, nestedListItems, watchEventLoop } from '../services/__fixtures__/importer-hostile-pages.ts';
+
+const hostilePages: Record<string, string> = {
+  '/nested-divs': nestedDivs(),
+  '/nested-list-items': nestedListItems(),
+  '/backtick-runs': backtickRuns(),
+};
 
 let site: FixtureServer;
 let t: TestApp;
@@ -11,6 +18,8 @@ let cookie: string;
 beforeAll(async () => {
   site = await startFixtureServer((request, response) => {
     if (request.url === '/article') return sendHtml(response, articleHtml);
+    const hostile = hostilePages[request.url ?? ''];
+    if (hostile) return sendHtml(response, hostile);
     if (request.url === '/empty') return sendHtml(response, '<!doctype html><html><head><title>Empty</title></head><body></body></html>');
     if (request.url === '/feed.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -99,5 +108,40 @@ describe('POST /api/import-content', () => {
     const response = await importContent(t.app, { url: `http://127.0.0.1:${port}/article` });
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: `127.0.0.1:${port} refused the connection` });
+  });
+});
+
+describe('POST /api/import-content with pages that froze the server (security review)', () => {
+  const deep = 'The page is nested too deeply to import: more than 500 levels of elements';
+  it.each([
+    ['a page of 100,000 nested divs', '/nested-divs', deep],
+    ['a page of 20,000 nested <li>', '/nested-list-items', deep],
+    ['a <pre> with 300,000 backtick runs', '/backtick-runs', /^The article is too long to import: /],
+  ])('%s answers 422 without blocking other requests', async (_what, path, message) => {
+    const loop = watchEventLoop();
+    let imported = false;
+    const importing = importContent(t.app, { url: `${site.origin}${path}` }).finally(() => (imported = true));
+
+    // Other requests, one after another while the import runs: each is answered at once.
+    let answered = 0;
+    let slowestMs = 0;
+    while (!imported) {
+      const started = performance.now();
+      const other = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } });
+      expect(other.statusCode).toBe(200);
+      answered++;
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const response = await importing;
+    const { ticks, longestStallMs } = loop.stop();
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ message: string }>().message).toMatch(message);
+    // Generous: before, a request made during the read waited for all of it (minutes for the divs).
+    expect(answered).toBeGreaterThan(0);
+    expect(slowestMs).toBeLessThan(2_000);
+    expect(longestStallMs).toBeLessThan(2_000);
+    expect(ticks).toBeGreaterThan(0);
   });
 });

@@ -45,9 +45,13 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteOptions> = async (ap
       try {
         return await importArticle(request.body.url, fetcher);
       } catch (error) {
-        if (!(error instanceof GuardedFetchError)) throw error;
-        request.log.info({ url: request.body.url, reason: error.reason }, 'import failed');
-        throw new HttpError(statusOf(error), error.message);
+        if (error instanceof GuardedFetchError) {
+          request.log.info({ url: request.body.url, reason: error.reason }, 'import failed');
+          throw new HttpError(statusOf(error), error.message);
+        }
+        // Fetched but not imported (no article, too long, too complex): the page's fault, 422.
+        if (error instanceof HttpError) request.log.info({ url: request.body.url, reason: error.message }, 'import refused');
+        throw error;
       }
     },
   );

@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { articleHtml, redirect, sendHtml, startFixtureServer, type FixtureServer } from './__fixtures__/http-fixture.ts';
+import { backtickRuns, manyElements, nestedDivs, nestedListItems, watchEventLoop } from './__fixtures__/importer-hostile-pages.ts';
 import { createGuardedFetcher } from './guarded-fetch.ts';
 import { extractArticle, importArticle } from './importer.ts';
+import { EXTRACTION_LIMITS, extractionsRunning, type ExtractionLimits } from './importer-pool.ts';
 
 const paragraph = (text: string) => `<p>${`${text} `.repeat(30).trim()}</p>`;
 
@@ -15,10 +17,19 @@ const movedArticle = `<!doctype html><html><head><title>Moved Article - Example<
   ${paragraph('The end of the moved article keeps going for a while.')}
   </article></body></html>`;
 
+const hostilePages: Record<string, string> = {
+  '/hostile/nested-divs': nestedDivs(),
+  '/hostile/nested-list-items': nestedListItems(),
+  '/hostile/backtick-runs': backtickRuns(),
+  '/hostile/many-elements': manyElements(),
+};
+
 let server: FixtureServer;
 beforeAll(async () => {
   server = await startFixtureServer((request, response) => {
     if (request.url === '/posts/teaching-kids') return sendHtml(response, articleHtml);
+    const hostile = hostilePages[request.url ?? ''];
+    if (hostile) return sendHtml(response, hostile);
     if (request.url === '/p/42') return redirect(response, '/articles/2024/moved-article', 301);
     if (request.url === '/articles/2024/moved-article') return sendHtml(response, movedArticle);
     sendHtml(response, 'not found', 404);
@@ -133,5 +144,113 @@ describe('extractArticle', () => {
     expect(content).not.toMatch(/<table|<div/);
     expect(content).toMatch(/^-\s+Plan$/m);
     expect(content).toMatch(/^Step$/m);
+  });
+});
+
+describe('pages that froze the server (security review)', () => {
+  /** Imports `path` while watching the main thread, which must keep ticking throughout. */
+  async function importWatched(path: string, limits: ExtractionLimits = EXTRACTION_LIMITS) {
+    const loop = watchEventLoop();
+    const outcome = await importArticle(`${server.origin}${path}`, fetcher(), limits).catch((error: unknown) => error);
+    const { ticks, longestStallMs } = loop.stop();
+    // Generous: read on the main thread, 20,000 nested <li> stalled it for 75 s under vitest here.
+    expect(longestStallMs).toBeLessThan(2_000);
+    expect(ticks).toBeGreaterThan(0);
+    // The thread that read the page is gone, whatever its outcome.
+    await vi.waitFor(() => expect(extractionsRunning()).toBe(0));
+    return outcome;
+  }
+
+  it('a page of 100,000 nested divs answers 422 without blocking the main thread', async () => {
+    expect(await importWatched('/hostile/nested-divs')).toMatchObject({
+      statusCode: 422,
+      message: 'The page is nested too deeply to import: more than 500 levels of elements',
+    });
+  });
+
+  it('a page of 20,000 nested <li> answers 422 without blocking the main thread', async () => {
+    expect(await importWatched('/hostile/nested-list-items')).toMatchObject({
+      statusCode: 422,
+      message: 'The page is nested too deeply to import: more than 500 levels of elements',
+    });
+  });
+
+  it('a <pre> with 300,000 backtick runs answers 422 for its length instead of a RangeError', async () => {
+    // 300,000 runs need at least 600,000 characters: more than a post holds.
+    const error = await importWatched('/hostile/backtick-runs');
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 422, message: expect.stringMatching(/^The article is too long to import: /) });
+  });
+
+  it('a <pre> with 100,000 backtick runs imports, fenced with more backticks than its longest run', () => {
+    const { content } = extractArticle(backtickRuns(100_000, 5), 'https://blog.example.com/post');
+    expect(content).toContain(`\n\`\`\`\`\`\`\n\`\`\`\`\` \` \``);
+    expect(content).toMatch(/\n``````\n/);
+  });
+
+  it('a page that takes longer than the time limit to read answers 422, and its thread is stopped', async () => {
+    // 90,000 elements take seconds to read, even on a fast machine.
+    expect(await importWatched('/hostile/many-elements', { ...EXTRACTION_LIMITS, timeoutMs: 2_000 })).toMatchObject({
+      statusCode: 422,
+      message: 'The page is too complex to import: reading it took longer than 2 seconds',
+    });
+  });
+
+  it('a page that needs more memory than the limit answers 422, and its thread is stopped', async () => {
+    const limits = { timeoutMs: 60_000, maxOldGenerationSizeMb: 48 };
+    expect(await importWatched('/hostile/many-elements', limits)).toMatchObject({
+      statusCode: 422,
+      message: 'The page is too complex to import: reading it needed more than 48 MB of memory',
+    });
+    // The limit is about the page: an ordinary article reads well within it.
+    expect(await importWatched('/posts/teaching-kids', limits)).toMatchObject({ title: 'Teaching Kids to Code in Kampala' });
+  });
+
+  it('reads at most two pages at once, the others waiting their turn', async () => {
+    let mostAtOnce = 0;
+    const sampler = setInterval(() => (mostAtOnce = Math.max(mostAtOnce, extractionsRunning())), 5);
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => importArticle(`${server.origin}/posts/teaching-kids`, fetcher())),
+      );
+      expect(results.map((result) => result.title)).toEqual(Array(4).fill('Teaching Kids to Code in Kampala'));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(mostAtOnce).toBeGreaterThan(0);
+    expect(mostAtOnce).toBeLessThanOrEqual(EXTRACTION_LIMITS.concurrency);
+    await vi.waitFor(() => expect(extractionsRunning()).toBe(0));
+  });
+});
+
+describe('markup limits', () => {
+  const base = 'https://blog.example.com/2024/post';
+  const page = (body: string) => `<html><body><article><p>${'Words of the article. '.repeat(20)}</p>${body}</article></body></html>`;
+
+  it('refuses more than 100,000 elements before parsing them', () => {
+    expect(() => extractArticle(page('<i></i>'.repeat(100_001)), base)).toThrow(
+      expect.objectContaining({ statusCode: 422, message: 'The page has too many elements to import: more than 100,000' }),
+    );
+  });
+
+  it('counts the nesting the HTML parser builds, not every opening tag', () => {
+    // Unclosed <li>, <p>, <td> and <option> close their predecessor; void elements, `/>` in SVG,
+    // comments, scripts and attributes hold no elements: none of these is nested 600 levels deep.
+    const flat = [
+      `<ul>${'<li>item'.repeat(600)}</ul>`,
+      `${'<p>paragraph'.repeat(600)}`,
+      `<table>${'<tr><td>cell'.repeat(600)}</table>`,
+      `<select>${'<option>choice'.repeat(600)}</select>`,
+      `${'<br><img src="a.png">'.repeat(600)}`,
+      `<svg>${'<path d="M0 0"/>'.repeat(600)}</svg>`,
+      `<!-- ${'<div>'.repeat(600)} --><script>const html = '${'<div>'.repeat(600)}';</script>`,
+      `<a title="${'<div>'.repeat(600)}">attribute</a>`,
+    ].join('');
+    expect(extractArticle(page(flat), base).content).toContain('Words of the article.');
+    expect(() => extractArticle(page(`${'<span>'.repeat(501)}deep`), base)).toThrow(
+      expect.objectContaining({ statusCode: 422, message: 'The page is nested too deeply to import: more than 500 levels of elements' }),
+    );
+    // Outside SVG and MathML, `/>` means nothing: <div/> opens a <div>.
+    expect(() => extractArticle(page('<div/>'.repeat(501)), base)).toThrow(expect.objectContaining({ statusCode: 422 }));
   });
 });

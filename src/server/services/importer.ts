@@ -6,17 +6,26 @@ import { EXCERPT_GENERATE_LENGTH, LIMITS } from '../../shared/constants.ts';
 import type { ImportResult } from '../../shared/imports.ts';
 import { HttpError } from '../errors.ts';
 import type { PageFetcher } from './guarded-fetch.ts';
+import { assertManageableMarkup } from './importer-limits.ts';
+import { extractInWorker, type ExtractionLimits } from './importer-pool.ts';
 
-/** Fetches `url` through `fetcher` and turns its main article into markdown for the editor. */
-export async function importArticle(url: string, fetcher: PageFetcher): Promise<ImportResult> {
+/**
+ * Fetches `url` through `fetcher` and turns its main article into markdown for the editor, in a
+ * worker thread within `limits`: the page is the author's choice, but its markup is anyone's.
+ */
+export async function importArticle(url: string, fetcher: PageFetcher, limits?: ExtractionLimits): Promise<ImportResult> {
   const page = await fetcher.fetchPage(url);
-  return { ...extractArticle(page.html, page.url), sourceUrl: page.url };
+  return { ...(await extractInWorker(page.html, page.url, limits)), sourceUrl: page.url };
 }
 
 export type ExtractedArticle = Omit<ImportResult, 'sourceUrl'>;
 
-/** Readability finds the article in `html`, turndown writes it as GitHub-flavoured markdown. */
+/**
+ * Readability finds the article in `html`, turndown writes it as GitHub-flavoured markdown.
+ * Synchronous and unbounded in time: the server calls it through importArticle's worker.
+ */
 export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  assertManageableMarkup(html);
   const document = parseDocument(html);
   const base = documentBase(document, pageUrl);
   const meta = (...keys: string[]) => metaContent(document, keys);
@@ -114,7 +123,8 @@ function flattenComplexTables(document: Document): void {
     const flat = document.createElement('div');
     for (const cell of cellsOf(table)) {
       const block = document.createElement('div');
-      block.append(...cell.childNodes);
+      // One by one: spreading a cell of a hundred thousand nodes as arguments overflows the stack.
+      while (cell.firstChild) block.append(cell.firstChild);
       flat.append(block);
     }
     table.replaceWith(flat);
@@ -184,7 +194,9 @@ function toMarkdown(html: string, base: string): { markdown: string; firstImage:
     filter: 'pre',
     replacement: (_content, node) => {
       const code = (node.textContent ?? '').replace(/\n$/, '');
-      const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+      // A loop, not Math.max(...runs): 300,000 runs as arguments overflow the stack.
+      let longestRun = 0;
+      for (const run of code.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
       const fence = '`'.repeat(Math.max(3, longestRun + 1));
       return `\n\n${fence}${codeLanguage(node as HTMLElement)}\n${code}\n${fence}\n\n`;
     },
