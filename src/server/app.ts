@@ -18,11 +18,13 @@ import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import type { Mailer } from './services/mailer.ts';
+import { MarkdownRenderer, type MarkdownRendererOptions } from './services/markdown-renderer.ts';
 import { PostReader } from './services/post-reader.ts';
 import { PostService } from './services/posts.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
 import type { ObjectStorage } from './services/storage.ts';
+import { registerSessions, SessionStore } from './services/session.ts';
 import { ViewCounter } from './services/views.ts';
 import { visitorWriteGuard } from './services/visitor-guard.ts';
 
@@ -44,16 +46,21 @@ export interface AppOptions {
   /** Built client assets (`dist/client`), served under /assets with immutable caching. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Limits of markdown rendering (tests shorten the time limit). */
+  markdown?: MarkdownRendererOptions;
   /** Time source of the view counter's days (tests move it forward). */
   clock?: () => Date;
 }
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** The whole HTTP application, without listening: tests run it on a real database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    // A hop count: the addresses that many proxies wrote, from the right, are believed.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Slugs may be 200 characters; the router's default cap (100) would answer 414 for them.
     routerOptions: { maxParamLength: 500 },
@@ -92,15 +99,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: options.sessionSecret });
+  const secureCookies = config.siteUrl.startsWith('https:');
+  const sessions = new SessionStore(db);
+  registerSessions(app, sessions, secureCookies);
 
-  const posts = new PostService(db);
+  const markdown = new MarkdownRenderer(db, options.markdown);
+  app.addHook('onClose', () => markdown.close());
+  const posts = new PostService(db, markdown);
   const views = new ViewCounter(db, options.sessionSecret, options.clock);
-  const reader = new PostReader(db, posts, views);
+  const reader = new PostReader(posts, views, markdown);
   const limiter = new RateLimiter(db);
   const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
-  const secureCookies = config.siteUrl.startsWith('https:');
 
-  await app.register(adminRoutes, { db, limiter, secureCookies });
+  await app.register(adminRoutes, { db, limiter, sessions, secureCookies });
   await app.register(postRoutes, { posts, reader });
   await app.register(commentRoutes, { db, posts, writeGuard });
   await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });

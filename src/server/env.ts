@@ -5,10 +5,24 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const flag = z
-  .enum(['', '0', '1', 'false', 'true', 'off', 'on'])
+/**
+ * TRUST_PROXY: off, a number of proxy hops in front of the app (`1` or `on`: one), or the proxies'
+ * addresses or CIDR ranges, comma-separated. The client address is then the last one of
+ * X-Forwarded-For that a trusted proxy wrote; what the client itself put first is never believed.
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === '1' || v === 'true' || v === 'on');
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim().toLowerCase();
+    if (['', '0', 'false', 'off'].includes(value)) return false;
+    if (['true', 'on'].includes(value)) return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value.split(',').map((p) => p.trim()).filter(Boolean);
+    if (proxies.every((p) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(p))) return proxies;
+    ctx.addIssue({ code: 'custom', message: 'must be off, a number of proxy hops, or proxy addresses (comma-separated)' });
+    return z.NEVER;
+  });
 
 const envSchema = z
   .object({
@@ -28,7 +42,7 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     CONTACT_TO: optionalString.pipe(z.email().optional()),
     VISITOR_WRITE_LIMIT: z.coerce.number().int().min(1).default(10),
-    TRUST_PROXY: flag,
+    TRUST_PROXY: trustProxy,
     IMPORT_ALLOW_HOSTS: z
       .string()
       .optional()
@@ -54,7 +68,8 @@ export interface Config {
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   smtp?: { url: string; to: string };
   visitorWriteLimit: number;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: never `true`, which would believe the leftmost X-Forwarded-For. */
+  trustProxy: false | number | string[];
   importAllowHosts: string[];
 }
 

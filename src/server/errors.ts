@@ -32,7 +32,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : error.validationContext;
+      // The field's path (`tags.2`), else the part of the request that is wrong as a whole.
+      const where = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
       return reply.code(400).send({ message: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
     }
     if (isClientError(error)) {

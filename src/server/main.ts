@@ -7,6 +7,7 @@ import { SmtpMailer } from './services/mailer.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import { loadBuiltRenderer } from './services/renderer.ts';
 import { resolveSessionSecret } from './services/secrets.ts';
+import { SessionStore } from './services/session.ts';
 import { createStorage } from './services/storage.ts';
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -47,7 +48,10 @@ async function main(): Promise<void> {
   });
 
   const limiter = new RateLimiter(database.db);
-  const pruneTimer = setInterval(() => limiter.prune().catch((err) => app.log.warn({ err }, 'rate limit prune failed')), 60 * 60 * 1000);
+  const sessions = new SessionStore(database.db);
+  const prune = () =>
+    Promise.all([limiter.prune(), sessions.prune()]).catch((err) => app.log.warn({ err }, 'pruning expired rows failed'));
+  const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
   pruneTimer.unref();
 
   const shutdown = async (signal: string) => {

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { text } from './fields.ts';
 
 /** A visitor's comment as the form sends it (SPEC.md section 3 insert schema). */
 export const commentInputSchema = z.object({
   postId: z.uuid(),
-  author: z.string().trim().min(1, 'Required').max(LIMITS.name),
+  author: text().trim().min(1, 'Required').max(LIMITS.name),
   email: z.email().max(LIMITS.email),
-  content: z.string().trim().min(1, 'Required').max(LIMITS.comment),
+  content: text().trim().min(1, 'Required').max(LIMITS.comment),
 });
 export type CommentInput = z.input<typeof commentInputSchema>;
 
 /** The server takes the post from the path; the body may repeat it and carries the honeypot. */
 export const commentRequestSchema = commentInputSchema.extend({
   postId: z.uuid().optional(),
-  website: z.string().max(LIMITS.url).optional(),
+  website: text().max(LIMITS.url).optional(),
 });
 
 /** What browsers receive: never the commenter's e-mail address. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { text } from './fields.ts';
 
 export const contactInputSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(LIMITS.name),
+  name: text().trim().min(1, 'Required').max(LIMITS.name),
   email: z.email().max(LIMITS.email),
-  subject: z.string().trim().max(LIMITS.subject).optional(),
-  message: z.string().trim().min(1, 'Required').max(LIMITS.message),
+  subject: text().trim().max(LIMITS.subject).optional(),
+  message: text().trim().min(1, 'Required').max(LIMITS.message),
   /** Honeypot: hidden from people, filled by bots; a filled one is accepted and dropped. */
-  website: z.string().max(LIMITS.url).optional(),
+  website: text().max(LIMITS.url).optional(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;

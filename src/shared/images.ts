@@ -66,3 +66,28 @@ export const ARTICLE_IMAGE_SIZES = '(min-width: 48rem) 46rem, calc(100vw - 2rem)
 /** `sizes` for an image in a post that is `width` pixels wide: narrower ones keep their own width. */
 export const articleImageSizes = (width: number): string =>
   width < 736 ? `min(calc(100vw - 2rem), ${width}px)` : ARTICLE_IMAGE_SIZES;
+
+/**
+ * A cover image address as pages and feeds may use it: an absolute http(s) URL or a path of this
+ * site (`/objects/uploads/...`), normalised (spaces and quotes escaped); anything else (`data:`,
+ * `javascript:`, `cover.png`, `//host`) is undefined and left out.
+ */
+export function publicImageUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || value.startsWith('/\\')) return undefined;
+    try {
+      const url = new URL(value, 'http://site.invalid');
+      return url.host === 'site.invalid' ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!/^https?:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -60,6 +60,8 @@ function labelTaskCheckboxes() {
 export interface RenderOptions {
   /** The pixel size of an image stored by this site, when known (the server looks it up). */
   imageSize?: (src: string) => ImageSize | undefined;
+  /** Refuse (MarkdownNestingError) a tree deeper than this, before the recursive steps run. */
+  maxNesting?: number;
 }
 
 /**
@@ -90,6 +92,29 @@ function responsiveImages() {
   };
 }
 
+/** How deep a markdown tree goes (blockquote in list in emphasis ...), walked without recursion. */
+function nestingDepth(tree: HastNode): number {
+  let deepest = 0;
+  const stack: Array<[HastNode, number]> = [[tree, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of node.children ?? []) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** Markdown nested deeper than the caller allows (`maxNesting`). */
+export class MarkdownNestingError extends RangeError {}
+
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
-  return String(processor.processSync({ value: markdown, data: { imageSize: options.imageSize } }));
+  const file = { value: markdown, data: { imageSize: options.imageSize } };
+  const tree = processor.parse(file);
+  if (options.maxNesting !== undefined) {
+    const depth = nestingDepth(tree as HastNode);
+    if (depth > options.maxNesting) {
+      throw new MarkdownNestingError(`it nests ${depth} levels deep (blockquotes, lists, emphasis or links); at most ${options.maxNesting}`);
+    }
+  }
+  return String(processor.stringify(processor.runSync(tree, file), file));
 }

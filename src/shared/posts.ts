@@ -1,15 +1,46 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { imageUrl, isStorableText, NOT_TEXT_MESSAGE, text } from './fields.ts';
 
-const trimmed = (max: number) => z.string().trim().max(max);
+const trimmed = (max: number) => text().trim().max(max);
+
+/**
+ * Metadata is free-form JSON beside the known keys, so it is bounded as a whole: a post's
+ * metadata reaches every list and page that shows the post.
+ */
+export const METADATA_LIMITS = { keys: 50, bytes: 16_384, depth: 8 } as const;
+
+/** The first problem of a metadata value: text PostgreSQL cannot store, or nesting too deep. */
+function metadataProblem(value: unknown, depth = 0): string | undefined {
+  if (depth > METADATA_LIMITS.depth) return `is nested more than ${METADATA_LIMITS.depth} levels deep`;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : NOT_TEXT_MESSAGE;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = isStorableText(key) ? metadataProblem(item, depth + 1) : NOT_TEXT_MESSAGE;
+    if (problem) return problem;
+  }
+  return undefined;
+}
 
 /** Keys of a post's metadata that the product reads; other keys are kept as they are. */
-export const postMetadataSchema = z.looseObject({
+export const postMetadataFields = z.looseObject({
   author: trimmed(LIMITS.name).optional(),
   readTime: z.number().int().min(0).max(10_000).optional(),
   views: z.number().int().min(0).optional(),
   metaTitle: trimmed(LIMITS.metaTitle).optional(),
   metaDescription: trimmed(LIMITS.metaDescription).optional(),
+});
+
+/** Metadata as the author may send it: the known keys typed, the whole bounded. */
+export const postMetadataSchema = postMetadataFields.check((ctx) => {
+  const value = ctx.value as Record<string, unknown>;
+  const keys = Object.keys(value).length;
+  const bytes = () => new TextEncoder().encode(JSON.stringify(value)).length;
+  const problem =
+    keys > METADATA_LIMITS.keys
+      ? `has ${keys} keys, at most ${METADATA_LIMITS.keys}`
+      : (metadataProblem(value) ?? (bytes() > METADATA_LIMITS.bytes ? `is ${bytes()} bytes, at most ${METADATA_LIMITS.bytes}` : undefined));
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
 });
 export type PostMetadata = z.infer<typeof postMetadataSchema>;
 
@@ -18,17 +49,16 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/i;
 
 /** The editor's payload (SPEC.md section 3); the server derives what is left out. */
 export const postInputSchema = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(LIMITS.title),
-  slug: z
-    .string()
+  title: text().trim().min(1, 'Title is required').max(LIMITS.title),
+  slug: text()
     .trim()
     .max(LIMITS.slug)
     .refine((s) => s === '' || SLUG_PATTERN.test(s), 'Slug may contain only letters, digits, hyphens and underscores')
     .optional(),
-  content: z.string().trim().min(1, 'Content is required').max(LIMITS.content),
+  content: text().trim().min(1, 'Content is required').max(LIMITS.content),
   excerpt: trimmed(LIMITS.excerpt).optional(),
-  featuredImage: trimmed(LIMITS.url).optional(),
-  tags: z.array(z.string().trim().min(1).max(LIMITS.tag)).max(LIMITS.tags).optional(),
+  featuredImage: imageUrl(LIMITS.url).optional(),
+  tags: z.array(text().trim().min(1).max(LIMITS.tag)).max(LIMITS.tags).optional(),
   published: z.boolean().optional(),
   metadata: postMetadataSchema.optional(),
 });
@@ -45,7 +75,7 @@ export const postSchema = z.object({
   featuredImage: z.string().optional(),
   tags: z.array(z.string()),
   published: z.boolean(),
-  metadata: postMetadataSchema,
+  metadata: postMetadataFields,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -55,7 +85,7 @@ const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const postListQuerySchema = z.object({
   published: booleanParam.optional(),
-  search: z.string().max(LIMITS.search).optional(),
+  search: text().max(LIMITS.search).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;

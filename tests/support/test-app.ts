@@ -93,7 +93,8 @@ export async function createTestApp(
 export async function adminCookie(app: FastifyInstance): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/admin/verify', payload: { password: ADMIN_PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'admin_session');
+  // `__Host-admin_session` when the app's SITE_URL is https.
+  const cookie = response.cookies.find((c) => c.name.endsWith('admin_session'));
   if (!cookie) throw new Error('admin login set no session cookie');
   return `${cookie.name}=${cookie.value}`;
 }

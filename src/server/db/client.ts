@@ -21,6 +21,9 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
+/** Advisory lock key held while migrating ("folio" in ASCII). */
+const MIGRATION_LOCK = 0x666f6c696f;
+
 /** PostgreSQL server when `url` is set, else PGlite (embedded PostgreSQL) in `dataDir`. */
 export function openDatabase(options: { url?: string; dataDir?: string; pglite?: PGlite }): DatabaseHandle {
   if (options.url) {
@@ -41,7 +44,21 @@ export function openDatabase(options: { url?: string; dataDir?: string; pglite?:
     const db = drizzlePg({ client: pool, schema });
     return {
       db: db as unknown as Database,
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Instances starting together (a rolling deploy, replicas) take turns: the first applies
+        // the migrations, the others then find nothing left to do.
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          try {
+            await migratePg(db, { migrationsFolder });
+          } finally {
+            await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+          }
+        } finally {
+          lock.release();
+        }
+      },
       close: async () => {
         await pool.end();
         await Promise.all(connections);

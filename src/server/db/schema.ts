@@ -87,6 +87,13 @@ export const uploads = pgTable('uploads', {
   createdAt: createdAt(),
 });
 
+/** Live admin sessions: the sha-256 of each cookie's token (see services/session.ts). */
+export const adminSessions = pgTable('admin_sessions', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 /** Fixed-window counters shared by every instance (login failures, visitors' writes). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

@@ -5,32 +5,35 @@ import type { Database } from '../db/client.ts';
 import { HttpError, tooManyRequests } from '../errors.ts';
 import { checkAdminPassword } from '../services/admin-account.ts';
 import type { RateLimiter } from '../services/rate-limiter.ts';
-import { endSession, isAdmin, startSession } from '../services/session.ts';
+import { endSession, isAdmin, type SessionStore, startSession } from '../services/session.ts';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database; limiter: RateLimiter; secureCookies: boolean }> = async (
-  app,
-  { db, limiter, secureCookies },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  limiter: RateLimiter;
+  sessions: SessionStore;
+  secureCookies: boolean;
+}> = async (app, { db, limiter, sessions, secureCookies }) => {
   app.post(
     '/api/admin/verify',
     { schema: { body: adminVerifySchema, response: { 200: adminSessionSchema } } },
     async (request, reply) => {
+      // Each attempt takes its slot before the (slow) check, in one atomic step: a burst of
+      // parallel guesses cannot all be checked while the counter still reads low.
       const key = `login-failure:${request.ip}`;
-      const failures = await limiter.peek(key);
-      if (failures.count >= LOGIN_MAX_FAILURES) {
-        throw tooManyRequests(failures.retryAfter, 'Too many wrong passwords, try again later');
+      const attempts = await limiter.hit(key, LOGIN_WINDOW_MS);
+      if (attempts.count > LOGIN_MAX_FAILURES) {
+        throw tooManyRequests(attempts.retryAfter, 'Too many wrong passwords, try again later');
       }
-      if (!(await checkAdminPassword(db, request.body.password))) {
-        await limiter.hit(key, LOGIN_WINDOW_MS);
-        throw new HttpError(401, 'Invalid password');
-      }
-      startSession(reply, secureCookies);
+      if (!(await checkAdminPassword(db, request.body.password))) throw new HttpError(401, 'Invalid password');
+      // Only wrong passwords count against the address.
+      await limiter.release(key);
+      await startSession(sessions, reply, secureCookies);
       return { authenticated: true };
     },
   );
 
-  app.post('/api/admin/logout', { schema: { response: { 200: adminSessionSchema } } }, async (_request, reply) => {
-    endSession(reply, secureCookies);
+  app.post('/api/admin/logout', { schema: { response: { 200: adminSessionSchema } } }, async (request, reply) => {
+    await endSession(sessions, request, reply, secureCookies);
     return { authenticated: false };
   });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../shared/fields.ts';
 import { commentRequestSchema, commentSchema } from '../../shared/comments.ts';
 import type { Database } from '../db/client.ts';
 import { comments } from '../db/schema.ts';
@@ -9,7 +10,7 @@ import { listPublicComments, publicCommentColumns, toApiComment } from '../servi
 import type { PostService } from '../services/posts.ts';
 import { isAdmin } from '../services/session.ts';
 
-const params = z.object({ postId: z.string().min(1).max(100) });
+const params = z.object({ postId: text().min(1).max(100) });
 
 export const commentRoutes: FastifyPluginAsyncZod<{
   db: Database;

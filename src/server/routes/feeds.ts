@@ -9,6 +9,14 @@ import type { PostService } from '../services/posts.ts';
 const CACHE = 'public, max-age=300';
 const FEED_ITEMS = 50;
 
+/**
+ * Characters XML 1.0 cannot carry at all (control characters, unpaired surrogates, U+FFFE/FFFF):
+ * escaping cannot help, so they are left out of the feed rather than making it unreadable.
+ */
+// eslint-disable-next-line no-control-regex -- these characters are what is being looked for
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const xmlText = (value: string) => value.replace(NOT_XML, '');
+
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -31,15 +39,17 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
       author: { name: profile.name, link: siteUrl },
     });
     for (const post of published) {
+      // featuredImage is an http(s) URL or a site path when it reaches here (toApiPost).
+      const image = post.featuredImage && (post.featuredImage.startsWith('/') ? `${siteUrl}${post.featuredImage}` : post.featuredImage);
       feed.addItem({
-        title: post.title,
+        title: xmlText(post.title),
         id: postUrl(post.slug),
         link: postUrl(post.slug),
         date: new Date(post.createdAt),
-        description: post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH),
-        category: (post.tags ?? []).map((name) => ({ name })),
-        author: [{ name: post.metadata?.author || profile.name }],
-        ...(post.featuredImage ? { image: post.featuredImage.startsWith('/') ? `${siteUrl}${post.featuredImage}` : post.featuredImage } : {}),
+        description: xmlText(post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH)),
+        category: (post.tags ?? []).map((name) => ({ name: xmlText(name) })),
+        author: [{ name: xmlText(typeof post.metadata?.author === 'string' && post.metadata.author ? post.metadata.author : profile.name) }],
+        ...(image ? { image } : {}),
       });
     }
     return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', CACHE).send(feed.rss2());
@@ -49,7 +59,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     const published = await posts.list({ published: true });
     const pages = ['/', '/cv', '/blog'].map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
     const entries = published.map(
-      (post) => `  <url><loc>${escapeXml(postUrl(post.slug))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+      (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join('\n')}\n</urlset>\n`;
     return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', CACHE).send(xml);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../shared/fields.ts';
 import { postInputSchema, postListQuerySchema, postSchema, renderedPostSchema } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
@@ -24,7 +25,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
 
   app.get(
     '/api/blog-posts/:slugOrId',
-    { schema: { params: z.object({ slugOrId: z.string().min(1).max(200) }), response: { 200: renderedPostSchema } } },
+    { schema: { params: z.object({ slugOrId: text().min(1).max(200) }), response: { 200: renderedPostSchema } } },
     async (request) => reader.open(request, request.params.slugOrId),
   );
 
@@ -34,7 +35,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
     async (request, reply) => reply.code(201).send(await posts.create(request.body)),
   );
 
-  const idParams = z.object({ id: z.string().min(1).max(100) });
+  const idParams = z.object({ id: text().min(1).max(100) });
 
   app.put(
     '/api/blog-posts/:id',

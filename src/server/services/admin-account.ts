@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { endAllSessions } from './session.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 
 export const ADMIN_USERNAME = 'admin';
@@ -16,7 +17,9 @@ export async function ensureAdminAccount(db: Database, configured?: string): Pro
     if (!existing) {
       await db.insert(users).values({ username: ADMIN_USERNAME, password: await hashPassword(configured) });
     } else if (!(await verifyPassword(configured, existing.password))) {
+      // A new password ends every session opened with the old one.
       await db.update(users).set({ password: await hashPassword(configured) }).where(eq(users.id, existing.id));
+      await endAllSessions(db);
     }
     return {};
   }

@@ -1,11 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { inArray } from 'drizzle-orm';
-import { renderMarkdown } from '../../shared/markdown.ts';
 import type { Post, RenderedPost } from '../../shared/posts.ts';
-import { type ImageSize, uploadIdOf, uploadIdsIn } from '../../shared/images.ts';
-import type { Database } from '../db/client.ts';
-import { uploads } from '../db/schema.ts';
 import { notFound, unauthorized } from '../errors.ts';
+import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
 import type { PostService } from './posts.ts';
 import { isAdmin } from './session.ts';
 import type { ViewCounter } from './views.ts';
@@ -16,11 +12,11 @@ import type { ViewCounter } from './views.ts';
  * (docs/decisions/004).
  */
 export class PostReader {
-  private readonly db: Database;
   private readonly posts: PostService;
   private readonly views: ViewCounter;
-  constructor(db: Database, posts: PostService, views: ViewCounter) {
-    this.db = db;
+  private readonly markdown: MarkdownRenderer;
+  constructor(posts: PostService, views: ViewCounter, markdown: MarkdownRenderer) {
+    this.markdown = markdown;
     this.posts = posts;
     this.views = views;
   }
@@ -39,19 +35,22 @@ export class PostReader {
 
   /** The post with its body as HTML; the images it shows from this site come with their sizes. */
   async render(post: Post): Promise<RenderedPost> {
-    const ids = uploadIdsIn(post.content);
-    const sizes = new Map<string, ImageSize>();
-    if (ids.length) {
-      const rows = await this.db
-        .select({ id: uploads.id, width: uploads.width, height: uploads.height })
-        .from(uploads)
-        .where(inArray(uploads.id, ids));
-      for (const { id, width, height } of rows) if (width && height) sizes.set(id, { width, height });
+    try {
+      return { ...post, html: await this.markdown.render(post.content) };
+    } catch (error) {
+      if (!(error instanceof MarkdownRefusedError)) throw error;
+      // Only a post saved before saving checked its markdown gets here: its text, unformatted.
+      return { ...post, html: plainTextHtml(post.content) };
     }
-    const imageSize = (src: string) => {
-      const id = uploadIdOf(src);
-      return id ? sizes.get(id) : undefined;
-    };
-    return { ...post, html: renderMarkdown(post.content, { imageSize }) };
   }
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Paragraphs of escaped text, for markdown that cannot be rendered. */
+const plainTextHtml = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .filter((paragraph) => paragraph.trim())
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim())}</p>`)
+    .join('\n');

@@ -1,9 +1,11 @@
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import type { ParsedPostInput, Post, PostMetadata } from '../../shared/posts.ts';
+import { postMetadataFields, postMetadataSchema, type ParsedPostInput, type Post, type PostMetadata } from '../../shared/posts.ts';
+import { publicImageUrl } from '../../shared/images.ts';
 import { readTimeMinutes, slugify } from '../../shared/text.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
 
 /** Every column but the search document, which only the database reads (it is the largest one). */
 const { search: _searchDocument, ...postColumns } = getTableColumns(blogPosts);
@@ -13,19 +15,37 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 export function toApiPost(row: PostRow): Post {
+  // A value stored before covers were validated is left out rather than shown broken.
+  const featuredImage = publicImageUrl(row.featuredImage ?? undefined);
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
     content: row.content,
     ...(row.excerpt ? { excerpt: row.excerpt } : {}),
-    ...(row.featuredImage ? { featuredImage: row.featuredImage } : {}),
+    ...(featuredImage ? { featuredImage } : {}),
     tags: row.tags ?? [],
     published: row.published,
-    metadata: row.metadata as PostMetadata,
+    metadata: readableMetadata(row.metadata),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Stored metadata as readers' pages may use it: a known key of the wrong type (stored before
+ * metadata was validated) is left out, and metadata over the limits keeps its known keys only.
+ */
+function readableMetadata(stored: unknown): PostMetadata {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
+  const known = postMetadataFields.shape;
+  const fits = postMetadataSchema.safeParse(stored).success;
+  const readable: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    const schema = known[key as keyof typeof known];
+    if (schema ? schema.safeParse(value).success : fits) readable[key] = value;
+  }
+  return readable as PostMetadata;
 }
 
 /**
@@ -88,23 +108,40 @@ function resolveSlug(input: ParsedPostInput): string {
   return slug;
 }
 
+/** Metadata keys the server keeps, whatever a client sends. */
+const SERVER_OWNED_METADATA = ['views'] as const;
+
 /**
- * `views` is counted by the server; `readTime` is the one sent, else that of the content being
- * saved (not the stored one: the content may have changed since).
+ * Metadata sent replaces what was stored (so a key can be removed); left out, the stored one
+ * stays. The server's own keys (`views`) keep their stored value. `readTime` is the one sent,
+ * else that of the content being saved (not the stored one: the content may have changed since).
  */
 function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): PostMetadata {
-  const { views: _ignored, ...incoming } = input.metadata ?? {};
-  const merged: PostMetadata = { ...existing, ...incoming };
-  if (incoming.readTime === undefined) merged.readTime = Math.max(1, readTimeMinutes(input.content));
-  if (existing.views !== undefined) merged.views = existing.views;
-  else delete merged.views;
-  return merged;
+  const resolved: Record<string, unknown> = { ...(input.metadata ?? existing) };
+  for (const key of SERVER_OWNED_METADATA) {
+    if (existing[key] !== undefined) resolved[key] = existing[key];
+    else delete resolved[key];
+  }
+  if (input.metadata?.readTime === undefined) resolved.readTime = Math.max(1, readTimeMinutes(input.content));
+  return resolved as PostMetadata;
 }
 
 export class PostService {
   private readonly db: Database;
-  constructor(db: Database) {
+  private readonly markdown: MarkdownRenderer | undefined;
+  /** With `markdown`, a post is rendered before it is saved and refused (422) when it cannot be. */
+  constructor(db: Database, markdown?: MarkdownRenderer) {
     this.db = db;
+    this.markdown = markdown;
+  }
+
+  private async assertRenderable(content: string): Promise<void> {
+    try {
+      await this.markdown?.render(content);
+    } catch (error) {
+      if (error instanceof MarkdownRefusedError) throw new HttpError(422, `The content cannot be shown to readers: ${error.message}`);
+      throw error;
+    }
   }
 
   /** Newest first. `published` undefined lists both drafts and published posts. */
@@ -138,6 +175,7 @@ export class PostService {
   }
 
   async create(input: ParsedPostInput): Promise<Post> {
+    await this.assertRenderable(input.content);
     const values = {
       title: input.title,
       slug: resolveSlug(input),
@@ -164,6 +202,7 @@ export class PostService {
   async update(id: string, input: ParsedPostInput): Promise<Post> {
     const existing = await this.findById(id);
     if (!existing) throw notFound('Post not found');
+    await this.assertRenderable(input.content);
     const values = {
       title: input.title,
       // Left out: the post keeps its address; sent empty: derived from the title (SPEC.md section 5).

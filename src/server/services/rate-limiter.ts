@@ -34,12 +34,12 @@ export class RateLimiter {
     return { count: row!.count, retryAfter: Number(row!.retryAfter) };
   }
 
-  async peek(key: string): Promise<WindowState> {
-    const [row] = await this.db
-      .select({ count: rateLimits.count, retryAfter: sql<number>`extract(epoch from ${rateLimits.resetAt} - now())::float8` })
-      .from(rateLimits)
+  /** Gives back one hit of the current window (an attempt that turned out not to count). */
+  async release(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
       .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
-    return row ? { count: row.count, retryAfter: Number(row.retryAfter) } : { count: 0, retryAfter: 0 };
   }
 
   /** Drops finished windows; run from time to time so the table stays small. */
