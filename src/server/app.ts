@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const secureCookies = config.siteUrl.startsWith('https:');
 
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
@@ -96,10 +97,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // frame-ancestors 'none' above is the rule; an X-Frame-Options of SAMEORIGIN would contradict it.
+    xFrameOptions: false,
+    // HSTS means something only over https; over plain http browsers ignore it, so it is not sent.
+    strictTransportSecurity: secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    // Nothing on this site uses the camera, microphone, location, payments or USB devices.
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: options.sessionSecret });
-  const secureCookies = config.siteUrl.startsWith('https:');
   const sessions = new SessionStore(db);
   registerSessions(app, sessions, secureCookies);
 

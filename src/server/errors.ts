@@ -24,6 +24,21 @@ function isClientError(error: FastifyError): boolean {
   return typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
 }
 
+/**
+ * An error as the log may keep it. A failed query carries its parameters, which are what
+ * visitors wrote (a commenter's e-mail address and message): the log gets the SQL and the
+ * database's reason, never the values.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('query' in error) || !('params' in error)) return error;
+  const cause = error.cause as { message?: string; code?: string } | undefined;
+  const logged = new Error(`Failed query: ${String(error.query)}`);
+  logged.name = error.name;
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  logged.stack = [`${logged.name}: ${logged.message}`, ...frames].join('\n');
+  return Object.assign(logged, { code: cause?.code, reason: cause?.message });
+}
+
 /** The one place where errors become answers: always JSON `{ message }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -39,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isClientError(error)) {
       return reply.code(error.statusCode!).send({ message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.code(500).send({ message: 'Internal Server Error' });
   });
 }

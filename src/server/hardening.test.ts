@@ -228,3 +228,47 @@ describe('stored values can never break a feed, the sitemap or the API (fuzzing 
     }
   });
 });
+
+describe('smaller findings of the security review', () => {
+  it('error logs carry the failed SQL but not the commenter\'s e-mail or message', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({}, { logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
+    try {
+      // The database refuses every message: the one way left to make this insert fail.
+      await logged.db.execute('alter table contact_messages add constraint refuse_all check (false) not valid');
+      const response = await logged.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Private Person', email: 'private.person@example.org', message: 'My secret message' },
+        remoteAddress: freshAddress(),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ message: 'Internal Server Error' });
+      const log = lines.join('\n');
+      expect(log).toContain('Failed query: insert into');
+      expect(log).toContain('contact_messages');
+      expect(log).toContain('refuse_all');
+      expect(log).not.toContain('private.person@example.org');
+      expect(log).not.toContain('My secret message');
+      expect(log).not.toContain('Private Person');
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('no X-Frame-Options beside frame-ancestors, a Permissions-Policy, and HSTS only over https', async () => {
+    const page = await t.app.inject({ url: '/api/blog-posts' });
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(page.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+
+    const plain = await createTestApp({ SITE_URL: 'http://localhost:3000' });
+    try {
+      const response = await plain.app.inject({ url: '/api/blog-posts' });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+});
