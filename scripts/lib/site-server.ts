@@ -13,7 +13,8 @@ export interface SiteServer {
   stop(): void;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/site-server.ts';
 
 export interface PostgresServer {
   /** Connection string of the server's `postgres` database. */
@@ -11,17 +11,6 @@ export interface PostgresServer {
   /** A new, empty database on the server; its connection string. */
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function postgresBin(): string {

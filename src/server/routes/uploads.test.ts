@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,19 +11,10 @@ import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../
 import { eq } from 'drizzle-orm';
 import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
-import { gifBomb, pngBomb } from '../services/__fixtures__/image-bombs.ts';
+import { gifBomb, pngBomb, pngChunk } from '../services/__fixtures__/image-bombs.ts';
 import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../services/storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
 
 /** A valid PNG of `width` x 1 RGB pixels in the given colour, built by hand with correct CRCs. */
 function makePng(rgb: [number, number, number] = [0xd9, 0x77, 0x06], width = 1): Buffer {
@@ -36,9 +27,9 @@ function makePng(rgb: [number, number, number] = [0xd9, 0x77, 0x06], width = 1):
   const scanline = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(scanline)),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(scanline)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

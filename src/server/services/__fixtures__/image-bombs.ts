@@ -7,7 +7,8 @@ import { crc32, deflateSync } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
