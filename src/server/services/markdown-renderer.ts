@@ -52,7 +52,7 @@ export class MarkdownRenderer {
     this.db = db;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.idleMs = options.idleMs ?? 60_000;
-    this.cacheChars = options.cacheChars ?? 32_000_000;
+    this.cacheChars = options.cacheChars ?? 16_000_000;
   }
 
   /** The post's body as HTML, with the sizes of this site's images; MarkdownRefusedError when it cannot be. */
