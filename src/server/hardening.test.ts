@@ -124,6 +124,16 @@ describe('post metadata is bounded and can be emptied (security review)', () => 
     }
   });
 
+  it('metadata keys named like Object\'s own (toString, constructor, valueOf) are kept and read back (fuzzing finding)', async () => {
+    const metadata = { toString: '', constructor: 'x', valueOf: 1, hasOwnProperty: null };
+    const created = await createPost({ metadata });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().metadata).toMatchObject(metadata);
+    const slug = created.json().slug as string;
+    expect((await t.app.inject({ url: `/api/blog-posts/${slug}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/rss.xml' })).statusCode).toBe(200);
+  });
+
   it('a PUT sets the metadata it sends: {} removes the keys, the view count stays', async () => {
     const created = await createPost({ metadata: { author: 'Ada', notes: 'keep me?', metaTitle: 'Old' } });
     const id = created.json().id as string;

@@ -24,7 +24,11 @@ describe('canonicalPagePath', () => {
   });
 
   it('never answers with an address a browser would read as another site', () => {
-    expect(canonicalPagePath('//evil.example/')).toBeUndefined();
-    expect(canonicalPagePath('/\\evil.example/')).toBeUndefined();
+    // Several leading slashes (which broke the page renderer: GET // answered 500) become one.
+    expect(canonicalPagePath('//evil.example/')).toBe('/evil.example');
+    expect(canonicalPagePath('/\\evil.example/')).toBe('/evil.example');
+    expect(canonicalPagePath('//')).toBe('/');
+    expect(canonicalPagePath('///Blog/Some-Post')).toBe('/blog/Some-Post');
+    expect(canonicalPagePath('//cv')).toBe('/cv');
   });
 });

@@ -10,13 +10,14 @@ const SECTIONS = ['/cv', '/blog', '/write', '/edit'];
 
 /**
  * The one address of a page, for addresses the router would also accept: without a trailing
- * slash, and with the site's own sections in lower case (`/BLOG/`, `/Blog/Some-Post` and `/cv/`
- * are the same pages as `/blog`, `/blog/Some-Post` and `/cv`). A post's slug keeps its case.
- * Undefined when the address is already canonical, or when it is not one of our paths at all
- * (`//host` would be read by a browser as another site).
+ * slash, with one leading slash, and with the site's own sections in lower case (`/BLOG/`,
+ * `//Blog/Some-Post` and `/cv/` are the same pages as `/blog`, `/blog/Some-Post` and `/cv`). A
+ * post's slug keeps its case. Undefined when the address is already canonical.
  */
 export function canonicalPagePath(pathname: string): string | undefined {
-  if (!/^\/(?![/\\])/.test(pathname)) return undefined;
+  // `//host/x` or `/\host`: the same page as `/host/x` on this site, never a link to another one.
+  if (/^\/[/\\]/.test(pathname)) return canonicalPagePath(`/${pathname.replace(/^[/\\]+/, '')}`) ?? `/${pathname.replace(/^[/\\]+/, '')}`;
+  if (!pathname.startsWith('/')) return undefined;
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '') return undefined;
   const lower = path.toLowerCase();

@@ -42,7 +42,8 @@ function readableMetadata(stored: unknown): PostMetadata {
   const fits = postMetadataSchema.safeParse(stored).success;
   const readable: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(stored)) {
-    const schema = known[key as keyof typeof known];
+    // Own keys only: "constructor" or "toString" must not find Object's.
+    const schema = Object.hasOwn(known, key) ? known[key as keyof typeof known] : undefined;
     if (schema ? schema.safeParse(value).success : fits) readable[key] = value;
   }
   return readable as PostMetadata;
