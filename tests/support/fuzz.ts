@@ -12,12 +12,11 @@ import { and, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import type { render as renderPage } from '../../src/client/entry-server.tsx';
 import type { Database } from '../../src/server/db/client.ts';
 import { adminSessions, blogPosts, comments, rateLimits, uploads } from '../../src/server/db/schema.ts';
 import { gifBomb, pngBomb } from '../../src/server/services/__fixtures__/image-bombs.ts';
 import { isPublicAddress } from '../../src/server/services/guarded-fetch.ts';
-import type { PageRenderer } from '../../src/server/services/renderer.ts';
+import { composeRenderer, type ServerEntry } from '../../src/server/services/renderer.ts';
 import { fuzzCase, percentEncode, toJsonText, type Body, type FuzzRequest, type ImageFormat, type Session } from './fuzz-arbitraries.ts';
 import {
   ADMIN_ONLY,
@@ -42,25 +41,10 @@ const VISITOR_AGENT = 'Mozilla/5.0 (route fuzzer)';
 // ---- pages ------------------------------------------------------------------------------------
 
 /** The SSR entry (src/client/entry-server.tsx), however it was loaded: vitest imports it, Vite's ssrLoadModule in scripts. */
-export interface ServerEntry {
-  render: typeof renderPage;
-  serializeForScript(value: unknown): string;
-}
+export type { ServerEntry };
 
-/** A renderer from the sources, composed as loadBuiltRenderer composes the build (index.html as the template). */
-export function sourceRenderer(entry: ServerEntry, template: string, siteUrl: string): PageRenderer {
-  return {
-    async render(url, { nonce, data }) {
-      const result = await entry.render(url, data, { config: { siteUrl }, nonce });
-      const state = `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
-      const html = template
-        .replace('<!--app-head-->', () => result.head)
-        .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => state);
-      return { status: result.status, html };
-    },
-  };
-}
+/** The pages rendered from the sources: the production composition around the unbuilt entry. */
+export const sourceRenderer = composeRenderer;
 
 /** Public hosts are never fetched: the importer gets only private addresses and names that resolve nowhere. */
 function isUnreachableHost(hostname: string): boolean {

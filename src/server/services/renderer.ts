@@ -13,9 +13,24 @@ export interface PageRenderer {
   render(url: string, options: { nonce: string; data: SsrDataSource }): Promise<RenderedPage>;
 }
 
-interface ServerEntry {
+export interface ServerEntry {
   render: typeof renderPage;
   serializeForScript: (value: unknown) => string;
+}
+
+/** The renderer made of a server entry and the page template (index.html, built or not). */
+export function composeRenderer(entry: ServerEntry, template: string, siteUrl: string): PageRenderer {
+  return {
+    async render(url, { nonce, data }) {
+      const result = await entry.render(url, data, { config: { siteUrl }, nonce });
+      const state = `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
+      const html = template
+        .replace('<!--app-head-->', () => result.head)
+        .replace('<!--app-html-->', () => result.html)
+        .replace('<!--app-state-->', () => state);
+      return { status: result.status, html };
+    },
+  };
 }
 
 /**
@@ -28,15 +43,5 @@ export async function loadBuiltRenderer(distDir: string, siteUrl: string): Promi
   if (!existsSync(templateFile) || !existsSync(entryFile)) return undefined;
   const template = readFileSync(templateFile, 'utf8');
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  return {
-    async render(url, { nonce, data }) {
-      const result = await entry.render(url, data, { config: { siteUrl }, nonce });
-      const state = `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
-      const html = template
-        .replace('<!--app-head-->', () => result.head)
-        .replace('<!--app-html-->', () => result.html)
-        .replace('<!--app-state-->', () => state);
-      return { status: result.status, html };
-    },
-  };
+  return composeRenderer(entry, template, siteUrl);
 }
