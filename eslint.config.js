@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -19,7 +22,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One-way imports: the browser bundle never pulls in server code.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Client code must not import server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'Client code must not import server code.' }] },
+      ],
     },
   },
   {
@@ -27,7 +33,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/client/**', '**/content/**'], message: 'src/shared imports nothing else of the project.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/client/**', '**/content/**'],
+              message: 'src/shared imports nothing else of the project.',
+            },
+          ],
+        },
       ],
     },
   },

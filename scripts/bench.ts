@@ -3,7 +3,13 @@
 import { parseArgs } from 'node:util';
 import { adminSession, startSiteServer } from './lib/site-server.ts';
 
-const { values } = parseArgs({ options: { posts: { type: 'string', default: '200' }, seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } });
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '200' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '8' },
+  },
+});
 const postCount = Number(values.posts);
 const seconds = Number(values.seconds);
 const concurrency = Number(values.concurrency);
@@ -37,7 +43,14 @@ try {
     ['API search', '/api/blog-posts?search=mentors'],
     ['API post by slug', `/api/blog-posts/${slug}`],
   ] as const;
-  console.log('target'.padEnd(24), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8), 'p99 ms'.padStart(8), 'KB'.padStart(8));
+  console.log(
+    'target'.padEnd(24),
+    'req/s'.padStart(8),
+    'p50 ms'.padStart(8),
+    'p95 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'KB'.padStart(8),
+  );
   for (const [name, path] of targets) {
     const latencies: number[] = [];
     let bytes = 0;
@@ -47,7 +60,9 @@ try {
       Array.from({ length: concurrency }, async () => {
         while (performance.now() < deadline) {
           const t0 = performance.now();
-          const response = await fetch(`${server.origin}${path}`, { headers: { 'accept-encoding': 'gzip', 'user-agent': 'folio-bench' } });
+          const response = await fetch(`${server.origin}${path}`, {
+            headers: { 'accept-encoding': 'gzip', 'user-agent': 'folio-bench' },
+          });
           bytes = (await response.arrayBuffer()).byteLength;
           if (!response.ok) throw new Error(`${path} answered ${response.status}`);
           latencies.push(performance.now() - t0);
@@ -56,7 +71,14 @@ try {
     );
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    console.log(name.padEnd(24), (latencies.length / seconds).toFixed(0).padStart(8), at(0.5).padStart(8), at(0.95).padStart(8), at(0.99).padStart(8), (bytes / 1024).toFixed(1).padStart(8));
+    console.log(
+      name.padEnd(24),
+      (latencies.length / seconds).toFixed(0).padStart(8),
+      at(0.5).padStart(8),
+      at(0.95).padStart(8),
+      at(0.99).padStart(8),
+      (bytes / 1024).toFixed(1).padStart(8),
+    );
   }
 } finally {
   server.stop();

@@ -6,7 +6,17 @@ const run = (command: string, args: string[]) =>
 
 const children = [
   run('npx', ['vite', 'build', '--watch', '--mode', 'development']),
-  run('npx', ['vite', 'build', '--watch', '--mode', 'development', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/server']),
+  run('npx', [
+    'vite',
+    'build',
+    '--watch',
+    '--mode',
+    'development',
+    '--ssr',
+    'src/client/entry-server.tsx',
+    '--outDir',
+    'dist/server',
+  ]),
   run('node', ['--watch-path=src/server', '--watch-path=src/shared', '--watch-path=dist/server', 'src/server/main.ts']),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

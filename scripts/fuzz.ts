@@ -39,7 +39,11 @@ const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 /** The pages as the sources render them (no build needed), through Vite's SSR module loader. */
 async function loadPages() {
   const { createServer } = await import('vite');
-  const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', logLevel: 'error' });
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+  });
   const entry = (await vite.ssrLoadModule('/src/client/entry-server.tsx')) as ServerEntry;
   return { renderer: sourceRenderer(entry, readFileSync('index.html', 'utf8'), SITE_URL), close: () => vite.close() };
 }
@@ -62,7 +66,9 @@ const app = await buildApp({
 });
 await app.ready();
 const fuzzer = await Fuzzer.start({ app, db: database.db, adminPassword: ADMIN_PASSWORD, errors, pages: Boolean(pages) });
-console.log(`Route fuzz: ${runs} cases of seed ${seed}; pages ${pages ? 'rendered from the sources' : 'off'} (ready in ${seconds()} s)\n`);
+console.log(
+  `Route fuzz: ${runs} cases of seed ${seed}; pages ${pages ? 'rendered from the sources' : 'off'} (ready in ${seconds()} s)\n`,
+);
 
 const progress = setInterval(() => {
   const { executions, requests } = fuzzer.stats;
@@ -76,7 +82,11 @@ const failures: FuzzFailure[] = [];
 // (fast-check's `path`), so `--seed S --runs N` meets exactly the cases the test suite meets.
 let next = 0;
 while (next < runs) {
-  const { details, failure } = await runFuzz(fuzzer, { seed, numRuns: runs - next, ...(next ? { path: String(next) } : {}) }, known);
+  const { details, failure } = await runFuzz(
+    fuzzer,
+    { seed, numRuns: runs - next, ...(next ? { path: String(next) } : {}) },
+    known,
+  );
   if (!details.failed) {
     next = runs;
     break;
@@ -89,13 +99,18 @@ while (next < runs) {
   next += details.numRuns;
   failures.push(failure);
   known.add(failure.problem.signature);
-  console.log(`✗ failure ${failures.length} (case ${next} of seed ${seed}, shrunk ${details.numShrinks} times, at ${seconds()} s): ${describeFailure(failure)}\n`);
+  console.log(
+    `✗ failure ${failures.length} (case ${next} of seed ${seed}, shrunk ${details.numShrinks} times, at ${seconds()} s): ${describeFailure(failure)}\n`,
+  );
 }
 clearInterval(progress);
 
 const { executions, requests, fuzzRequests, checkRequests, statuses, statusesByKind, slowest } = fuzzer.stats;
 const histogram = (counts: Map<number, number>) =>
-  [...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${status === 0 ? 'no answer' : status} ×${count}`).join(', ');
+  [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status === 0 ? 'no answer' : status} ×${count}`)
+    .join(', ');
 console.log(
   [
     'Summary',
@@ -115,15 +130,17 @@ if (failures.length) {
   const file = path.join('.tmp', 'fuzz-failures.json');
   const record = failures.map(({ problem, outcome }) => ({
     signature: problem.signature,
-    exchanges: [...outcome.exchanges, ...(problem.afterCase ? [problem.exchange] : [])].map(({ request, status, body, serverErrors }) => ({
-      method: request.method,
-      url: request.url,
-      headers: request.headers,
-      payload: Buffer.isBuffer(request.payload) ? { base64: request.payload.toString('base64') } : request.payload,
-      status,
-      body: body.slice(0, 2000),
-      serverErrors,
-    })),
+    exchanges: [...outcome.exchanges, ...(problem.afterCase ? [problem.exchange] : [])].map(
+      ({ request, status, body, serverErrors }) => ({
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        payload: Buffer.isBuffer(request.payload) ? { base64: request.payload.toString('base64') } : request.payload,
+        status,
+        body: body.slice(0, 2000),
+        serverErrors,
+      }),
+    ),
   }));
   writeFileSync(file, JSON.stringify(record, null, 2));
   console.log(`  full cases: ${file}`);

@@ -6,7 +6,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { adminSession, startSiteServer } from './lib/site-server.ts';
 
-const { values } = parseArgs({ options: { assert: { type: 'boolean' }, runs: { type: 'string', default: '1' }, url: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { assert: { type: 'boolean' }, runs: { type: 'string', default: '1' }, url: { type: 'string' } },
+});
 const runs = Math.max(1, Number(values.runs) || 1);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const SCORE_BAR = 95;
@@ -35,7 +37,14 @@ console.log(greet('Kampala'));
 
 async function seed(origin: string, password: string): Promise<string> {
   const cookie = await adminSession(origin, password);
-  const tags = [['Educational Innovation'], ['Digital Literacy'], ['Youth Leadership'], ['Future Leaders'], ['Technology Creation'], ['African Youth Empowerment']];
+  const tags = [
+    ['Educational Innovation'],
+    ['Digital Literacy'],
+    ['Youth Leadership'],
+    ['Future Leaders'],
+    ['Technology Creation'],
+    ['African Youth Empowerment'],
+  ];
   let slug = '';
   for (let i = 0; i < 8; i++) {
     const response = await fetch(`${origin}/api/blog-posts`, {
@@ -59,7 +68,9 @@ async function seed(origin: string, password: string): Promise<string> {
 /** JavaScript a first visit loads: the page's scripts and module preloads, as the server sends them. */
 async function scriptWeight(url: string): Promise<{ gzipKb: number; rawKb: number }> {
   const html = await (await fetch(url)).text();
-  const sources = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!);
+  const sources = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
   let gzip = 0;
   let raw = 0;
   for (const source of new Set(sources)) {
@@ -77,7 +88,13 @@ const server = values.url ? undefined : await startSiteServer();
 const origin = values.url ?? server!.origin;
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 const stopAll = () => {
   void chrome.kill();
@@ -101,7 +118,12 @@ try {
     const tbt: number[] = [];
     const cls: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const result = await lighthouse(`${origin}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
       const lhr = result!.lhr;
       for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
@@ -110,13 +132,21 @@ try {
       for (const category of CATEGORIES) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) problems.add(`${route} ${category}: ${audit.id} (${audit.title})`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            problems.add(`${route} ${category}: ${audit.id} (${audit.title})`);
         }
       }
     }
     const js = await scriptWeight(`${origin}${route}`);
     const row = CATEGORIES.map((c) => String(median(scores[c]!)).padEnd(5)).join(' ');
-    console.log(route.padEnd(44), row, String(Math.round(median(lcp))).padEnd(7), String(Math.round(median(tbt))).padEnd(7), median(cls).toFixed(3).padEnd(6), js.gzipKb.toFixed(1));
+    console.log(
+      route.padEnd(44),
+      row,
+      String(Math.round(median(lcp))).padEnd(7),
+      String(Math.round(median(tbt))).padEnd(7),
+      median(cls).toFixed(3).padEnd(6),
+      js.gzipKb.toFixed(1),
+    );
     for (const category of CATEGORIES) {
       if (median(scores[category]!) < SCORE_BAR) {
         failed = true;
@@ -129,7 +159,11 @@ try {
     }
   }
   if (problems.size) console.log(`\nAudits that cost points:\n  ${[...problems].join('\n  ')}`);
-  console.log(failed ? '\nSome bars were missed.' : `\nPASS: every score >= ${SCORE_BAR}, post page JavaScript <= ${POST_JS_BAR_KB} KB gzip.`);
+  console.log(
+    failed
+      ? '\nSome bars were missed.'
+      : `\nPASS: every score >= ${SCORE_BAR}, post page JavaScript <= ${POST_JS_BAR_KB} KB gzip.`,
+  );
 } finally {
   stopAll();
 }

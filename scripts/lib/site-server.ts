@@ -35,7 +35,15 @@ export async function startSiteServer(): Promise<SiteServer> {
   const origin = `http://127.0.0.1:${port}`;
   const password = 'measure-admin-password';
   const child = spawn('node', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: password, SITE_URL: origin },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: password,
+      SITE_URL: origin,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {
@@ -56,7 +64,14 @@ export async function startSiteServer(): Promise<SiteServer> {
 
 /** Logs in through the API and returns the session cookie. */
 export async function adminSession(origin: string, password: string): Promise<string> {
-  const response = await fetch(`${origin}/api/admin/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
+  const response = await fetch(`${origin}/api/admin/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password }),
+  });
   if (!response.ok) throw new Error(`admin login failed: ${response.status}`);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

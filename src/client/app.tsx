@@ -14,7 +14,10 @@ import { paths } from './paths.ts';
 export function App() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-blue-800 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         Skip to content
       </a>
       <Navbar />

@@ -25,7 +25,11 @@ export interface RenderResult {
   state: BootState;
 }
 
-export async function render(url: string, data: SsrDataSource, options: { config: SiteConfig; nonce: string }): Promise<RenderResult> {
+export async function render(
+  url: string,
+  data: SsrDataSource,
+  options: { config: SiteConfig; nonce: string },
+): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const route = await resolveRoute(pathname, queryClient, data, options.config.siteUrl);

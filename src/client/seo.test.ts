@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../shared/posts.ts';
 import { parseHTML } from 'linkedom';
-import { applyDocumentMeta, blogMeta, homeMeta, notFoundMeta, type PageMeta, postDescription, postMeta, renderHeadTags } from './seo.ts';
+import {
+  applyDocumentMeta,
+  blogMeta,
+  homeMeta,
+  notFoundMeta,
+  type PageMeta,
+  postDescription,
+  postMeta,
+  renderHeadTags,
+} from './seo.ts';
 
 const post: Post = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -27,7 +36,10 @@ describe('postDescription', () => {
 
 describe('postMeta', () => {
   it('prefers the meta title and description stored in the metadata', () => {
-    const meta = postMeta({ ...post, metadata: { metaTitle: 'Custom title', metaDescription: 'Custom description' } }, 'https://example.org');
+    const meta = postMeta(
+      { ...post, metadata: { metaTitle: 'Custom title', metaDescription: 'Custom description' } },
+      'https://example.org',
+    );
     expect(meta.title).toBe('Custom title');
     expect(meta.description).toBe('Custom description');
   });
@@ -47,20 +59,28 @@ describe('renderHeadTags', () => {
     expect(json).toBeDefined();
     expect(json).not.toContain('<script');
     const data = JSON.parse(json!) as Record<string, unknown>;
-    expect(data).toMatchObject({ '@type': 'BlogPosting', headline: post.title, datePublished: post.createdAt, author: { name: 'Author Name' } });
+    expect(data).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      datePublished: post.createdAt,
+      author: { name: 'Author Name' },
+    });
   });
 });
 
 describe('applyDocumentMeta', () => {
   const siteUrl = 'https://example.org';
-  const headOf = (meta: PageMeta) => parseHTML(`<!doctype html><html><head>${renderHeadTags(meta, siteUrl, 'n')}</head><body></body></html>`).document;
+  const headOf = (meta: PageMeta) =>
+    parseHTML(`<!doctype html><html><head>${renderHeadTags(meta, siteUrl, 'n')}</head><body></body></html>`).document;
 
   it('moves a page head rendered for one page to another page, as the server would render it', () => {
     const doc = headOf(homeMeta(siteUrl));
     const tagged = { ...post, tags: ['Digital Literacy', 'Youth Leadership', 'Testing'] };
     applyDocumentMeta(doc, postMeta(tagged, siteUrl), siteUrl);
     expect(doc.title).toBe(postMeta(tagged, siteUrl).title);
-    expect([...doc.head.querySelectorAll('meta[property="article:tag"]')].map((m) => m.getAttribute('content'))).toEqual(tagged.tags);
+    expect([...doc.head.querySelectorAll('meta[property="article:tag"]')].map((m) => m.getAttribute('content'))).toEqual(
+      tagged.tags,
+    );
     expect(doc.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
     const scripts = doc.head.querySelectorAll('script[type="application/ld+json"]');
     expect(scripts).toHaveLength(1);

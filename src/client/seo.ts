@@ -45,7 +45,13 @@ export function homeMeta(siteUrl: string): PageMeta {
       '@context': 'https://schema.org',
       '@graph': [
         { ...person(siteUrl), '@id': `${siteUrl}/#person` },
-        { '@type': 'WebSite', '@id': `${siteUrl}/#website`, name: site.name, url: siteUrl, publisher: { '@id': `${siteUrl}/#person` } },
+        {
+          '@type': 'WebSite',
+          '@id': `${siteUrl}/#website`,
+          name: site.name,
+          url: siteUrl,
+          publisher: { '@id': `${siteUrl}/#person` },
+        },
       ],
     },
   };
@@ -112,7 +118,15 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
 
 /** The author's pages: never indexed. */
 export function editorMeta(path: string, title: string): PageMeta {
-  return { title: `${title} | ${profile.name}`, description: 'Blog editor', keywords: [], image: site.defaultImage, path, type: 'website', noindex: true };
+  return {
+    title: `${title} | ${profile.name}`,
+    description: 'Blog editor',
+    keywords: [],
+    image: site.defaultImage,
+    path,
+    type: 'website',
+    noindex: true,
+  };
 }
 
 export function notFoundMeta(path: string, title = '404 Page Not Found'): PageMeta {
@@ -132,7 +146,10 @@ const escapeAttribute = (value: string) =>
 
 /** JSON inside a <script> must not be able to close it. */
 export const serializeForScript = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** Name/value pairs of the <meta> tags of a page, shared by the server and client navigation. */
 export function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', string, string]> {
@@ -166,7 +183,9 @@ export function renderHeadTags(meta: PageMeta, siteUrl: string, nonce: string): 
     lines.push(`<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`);
   }
   if (!meta.noindex) lines.push(`<link rel="canonical" href="${escapeAttribute(`${siteUrl}${meta.path}`)}" />`);
-  lines.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(site.blogTitle)}" href="${siteUrl}/rss.xml" />`);
+  lines.push(
+    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(site.blogTitle)}" href="${siteUrl}/rss.xml" />`,
+  );
   if (meta.structuredData) {
     lines.push(`<script type="application/ld+json" nonce="${nonce}">${serializeForScript(meta.structuredData)}</script>`);
   }

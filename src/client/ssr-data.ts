@@ -36,7 +36,12 @@ function slugFrom(pathname: string): string | undefined {
  * Which public routes exist, the data each needs in the query cache before it can render, and
  * its status and metadata. Keys match the ones the pages query, so the browser does not refetch.
  */
-export async function resolveRoute(pathname: string, client: QueryClient, data: SsrDataSource, siteUrl: string): Promise<ResolvedRoute> {
+export async function resolveRoute(
+  pathname: string,
+  client: QueryClient,
+  data: SsrDataSource,
+  siteUrl: string,
+): Promise<ResolvedRoute> {
   if (pathname === paths.home) {
     client.setQueryData([api.latestPosts], (await data.listPublishedPosts(3)).map(toCardPost));
     return { status: 200, meta: homeMeta(siteUrl) };

@@ -75,12 +75,48 @@ export interface Partner {
 }
 
 export const partners: Partner[] = [
-  { name: 'Kampala Code Club', description: 'After-school coding clubs in twelve secondary schools.', image: '/images/partners/code-club.svg', tags: ['Coding', 'Schools'], url: 'https://example.org/code-club' },
-  { name: 'Nairobi Girls in Tech', description: 'Scholarships and mentoring for young women entering technology careers.', image: '/images/partners/girls-in-tech.svg', tags: ['Mentorship', 'Inclusion'], url: 'https://example.org/girls-in-tech' },
-  { name: 'Kigali Innovation Hub', description: 'Incubator for student-led social ventures.', image: '/images/partners/innovation-hub.svg', tags: ['Entrepreneurship'], url: 'https://example.org/innovation-hub' },
-  { name: 'Lagos Digital Schools', description: 'Teacher training in digital literacy across 40 schools.', image: '/images/partners/digital-schools.svg', tags: ['Teacher Training', 'Digital Literacy'], url: 'https://example.org/digital-schools' },
-  { name: 'Open Learning Africa', description: 'Open educational resources in local languages.', image: '/images/partners/open-learning.svg', tags: ['Open Content'], url: 'https://example.org/open-learning' },
-  { name: 'Future Leaders Network', description: 'A pan-African network of youth leadership fellows.', image: '/images/partners/future-leaders.svg', tags: ['Leadership', 'Community'], url: 'https://example.org/future-leaders' },
+  {
+    name: 'Kampala Code Club',
+    description: 'After-school coding clubs in twelve secondary schools.',
+    image: '/images/partners/code-club.svg',
+    tags: ['Coding', 'Schools'],
+    url: 'https://example.org/code-club',
+  },
+  {
+    name: 'Nairobi Girls in Tech',
+    description: 'Scholarships and mentoring for young women entering technology careers.',
+    image: '/images/partners/girls-in-tech.svg',
+    tags: ['Mentorship', 'Inclusion'],
+    url: 'https://example.org/girls-in-tech',
+  },
+  {
+    name: 'Kigali Innovation Hub',
+    description: 'Incubator for student-led social ventures.',
+    image: '/images/partners/innovation-hub.svg',
+    tags: ['Entrepreneurship'],
+    url: 'https://example.org/innovation-hub',
+  },
+  {
+    name: 'Lagos Digital Schools',
+    description: 'Teacher training in digital literacy across 40 schools.',
+    image: '/images/partners/digital-schools.svg',
+    tags: ['Teacher Training', 'Digital Literacy'],
+    url: 'https://example.org/digital-schools',
+  },
+  {
+    name: 'Open Learning Africa',
+    description: 'Open educational resources in local languages.',
+    image: '/images/partners/open-learning.svg',
+    tags: ['Open Content'],
+    url: 'https://example.org/open-learning',
+  },
+  {
+    name: 'Future Leaders Network',
+    description: 'A pan-African network of youth leadership fellows.',
+    image: '/images/partners/future-leaders.svg',
+    tags: ['Leadership', 'Community'],
+    url: 'https://example.org/future-leaders',
+  },
 ];
 
 export interface SkillGroup {
@@ -125,9 +161,15 @@ export const cv: Cv = {
   summary:
     'Seven years designing and running technology education for young people in Uganda, Kenya, Rwanda and Nigeria: from after-school coding clubs to national teacher-training programmes. I combine curriculum design, data analysis and hands-on platform work to build programmes that schools can keep running long after launch.',
   skillGroups: [
-    { title: 'Curriculum Design', skills: ['Project-based learning', 'Competency frameworks', 'Teacher guides', 'Assessment design'] },
+    {
+      title: 'Curriculum Design',
+      skills: ['Project-based learning', 'Competency frameworks', 'Teacher guides', 'Assessment design'],
+    },
     { title: 'Data Analysis', skills: ['Learning analytics', 'Survey design', 'Python and pandas', 'Impact reporting'] },
-    { title: 'Project Management', skills: ['Multi-country programmes', 'Partner coordination', 'Budgeting', 'Monitoring and evaluation'] },
+    {
+      title: 'Project Management',
+      skills: ['Multi-country programmes', 'Partner coordination', 'Budgeting', 'Monitoring and evaluation'],
+    },
     { title: 'LMS Development', skills: ['Moodle administration', 'Offline-first content', 'Course authoring', 'Accessibility'] },
   ],
   roles: [

@@ -145,7 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const clientDir = options.clientDir;
     app.get('/favicon.svg', (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.svg', clientDir, { maxAge: 0, cacheControl: false }),
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .sendFile('favicon.svg', clientDir, { maxAge: 0, cacheControl: false }),
     );
   }
   if (options.renderer) {

@@ -18,7 +18,10 @@ const trustProxy = z
     if (['', '0', 'false', 'off'].includes(value)) return false;
     if (['true', 'on'].includes(value)) return 1;
     if (/^\d+$/.test(value)) return Number(value);
-    const proxies = value.split(',').map((p) => p.trim()).filter(Boolean);
+    const proxies = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (proxies.every((p) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(p))) return proxies;
     ctx.addIssue({ code: 'custom', message: 'must be off, a number of proxy hops, or proxy addresses (comma-separated)' });
     return z.NEVER;
@@ -46,7 +49,12 @@ const envSchema = z
     IMPORT_ALLOW_HOSTS: z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
   })
   .refine((env) => !env.SMTP_URL || env.CONTACT_TO, {
     path: ['CONTACT_TO'],

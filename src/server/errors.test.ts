@@ -47,7 +47,12 @@ describe('error answers through the real app', () => {
     expectJsonMessage(response);
     expect(response.json().message).toContain('name');
 
-    for (const payload of [[], 'just a string', { name: 'A', email: ['a@b.co'], message: 'x' }, { name: 'A', email: 'a@b.co', message: { text: 'x' } }]) {
+    for (const payload of [
+      [],
+      'just a string',
+      { name: 'A', email: ['a@b.co'], message: 'x' },
+      { name: 'A', email: 'a@b.co', message: { text: 'x' } },
+    ]) {
       const wrong = await t.app.inject({
         method: 'POST',
         url: '/api/contact',
@@ -119,7 +124,16 @@ describe('POST /api/import-content', () => {
   });
 
   it('answers 400 JSON for a missing URL or one that is not http(s)', async () => {
-    for (const url of ['ftp://x', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,hi', 'not a url', '', undefined, 42]) {
+    for (const url of [
+      'ftp://x',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,hi',
+      'not a url',
+      '',
+      undefined,
+      42,
+    ]) {
       const response = await importContent({ url });
       expect(response.statusCode, String(url)).toBe(400);
       expectJsonMessage(response);

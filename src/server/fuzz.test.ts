@@ -27,8 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it('answers anything without a 5xx, errors as JSON { message }, admin routes and drafts closed, feeds and pages up', { timeout: 180_000 }, async () => {
-  const { details, failure } = await runFuzz(fuzzer, { seed: SEED, numRuns: RUNS });
-  // The script goes on past the first failure and lists every class these cases meet.
-  if (details.failed) throw new Error(`${describeRun(details, failure)}\n\nAll of them: npm run fuzz -- --seed ${SEED} --runs ${RUNS}`);
-});
+it(
+  'answers anything without a 5xx, errors as JSON { message }, admin routes and drafts closed, feeds and pages up',
+  { timeout: 180_000 },
+  async () => {
+    const { details, failure } = await runFuzz(fuzzer, { seed: SEED, numRuns: RUNS });
+    // The script goes on past the first failure and lists every class these cases meet.
+    if (details.failed)
+      throw new Error(`${describeRun(details, failure)}\n\nAll of them: npm run fuzz -- --seed ${SEED} --runs ${RUNS}`);
+  },
+);

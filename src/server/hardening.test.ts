@@ -17,7 +17,13 @@ const freshAddress = () => `10.7.0.${nextAddress++}`;
 
 /** A JSON body written by hand, so that lone surrogates and NULs reach the server as escapes. */
 function rawJson(method: 'POST' | 'PUT', url: string, body: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method, url, headers: { 'content-type': 'application/json', ...headers }, payload: body, remoteAddress: freshAddress() });
+  return t.app.inject({
+    method,
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+    remoteAddress: freshAddress(),
+  });
 }
 
 let nextTitle = 1;
@@ -93,17 +99,28 @@ describe('NUL characters and lone surrogates (fuzzing findings)', () => {
 });
 
 describe('featuredImage is validated (security review)', () => {
-  it.each(['true', 'x y', 'cover.png', 'data:image/png,<b>', 'javascript:alert(1)', 'JavaScript:alert(1)', 'vbscript:msgbox', '//evil.example/x.png', 'ftp://example.org/x.png'])(
-    'refuses %s with a 400 naming featuredImage',
-    async (featuredImage) => {
-      const response = await createPost({ featuredImage });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toContain('featuredImage');
-    },
-  );
+  it.each([
+    'true',
+    'x y',
+    'cover.png',
+    'data:image/png,<b>',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'vbscript:msgbox',
+    '//evil.example/x.png',
+    'ftp://example.org/x.png',
+  ])('refuses %s with a 400 naming featuredImage', async (featuredImage) => {
+    const response = await createPost({ featuredImage });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('featuredImage');
+  });
 
   it('accepts http(s) addresses and paths of this site', async () => {
-    for (const featuredImage of ['https://images.example.org/cover.png?w=1200', 'http://example.org/a.jpg', '/objects/uploads/0b0e0c0a-1111-4222-8333-444455556666']) {
+    for (const featuredImage of [
+      'https://images.example.org/cover.png?w=1200',
+      'http://example.org/a.jpg',
+      '/objects/uploads/0b0e0c0a-1111-4222-8333-444455556666',
+    ]) {
       const response = await createPost({ featuredImage });
       expect(response.statusCode, featuredImage).toBe(201);
       expect(response.json().featuredImage).toBe(featuredImage);
@@ -124,7 +141,7 @@ describe('post metadata is bounded and can be emptied (security review)', () => 
     }
   });
 
-  it('metadata keys named like Object\'s own (toString, constructor, valueOf) are kept and read back (fuzzing finding)', async () => {
+  it("metadata keys named like Object's own (toString, constructor, valueOf) are kept and read back (fuzzing finding)", async () => {
     const metadata = { toString: '', constructor: 'x', valueOf: 1, hasOwnProperty: null };
     const created = await createPost({ metadata });
     expect(created.statusCode).toBe(201);
@@ -138,13 +155,28 @@ describe('post metadata is bounded and can be emptied (security review)', () => 
     const created = await createPost({ metadata: { author: 'Ada', notes: 'keep me?', metaTitle: 'Old' } });
     const id = created.json().id as string;
     await t.db.execute(`update blog_posts set metadata = metadata || '{"views": 7}' where id = '${id}'`);
-    const updated = await t.app.inject({ method: 'PUT', url: `/api/blog-posts/${id}`, headers: { cookie }, payload: postPayload({ metadata: {} }) });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog-posts/${id}`,
+      headers: { cookie },
+      payload: postPayload({ metadata: {} }),
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().metadata).toEqual({ views: 7, readTime: 1 });
     // Left out, the stored metadata stays.
     const { metadata: _left, ...withoutMetadata } = postPayload({ metadata: { author: 'Grace' } });
-    await t.app.inject({ method: 'PUT', url: `/api/blog-posts/${id}`, headers: { cookie }, payload: postPayload({ metadata: { author: 'Grace' } }) });
-    const kept = await t.app.inject({ method: 'PUT', url: `/api/blog-posts/${id}`, headers: { cookie }, payload: withoutMetadata });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog-posts/${id}`,
+      headers: { cookie },
+      payload: postPayload({ metadata: { author: 'Grace' } }),
+    });
+    const kept = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog-posts/${id}`,
+      headers: { cookie },
+      payload: withoutMetadata,
+    });
     expect(kept.json().metadata).toMatchObject({ author: 'Grace', views: 7 });
   });
 });
@@ -161,7 +193,10 @@ describe('stored markdown cannot break or freeze a post (security review)', () =
     const ticker = setInterval(() => ticks++, 10);
     const started = performance.now();
     try {
-      const [deep, slow] = await Promise.all([createPost({ content: '>'.repeat(20_000) }), createPost({ content: '*['.repeat(30_000) })]);
+      const [deep, slow] = await Promise.all([
+        createPost({ content: '>'.repeat(20_000) }),
+        createPost({ content: '*['.repeat(30_000) }),
+      ]);
       expect(deep.statusCode).toBe(422);
       expect(slow.statusCode).toBe(422);
       expect(slow.json().message).toMatch(/longer than 1.5 seconds/);
@@ -173,7 +208,9 @@ describe('stored markdown cannot break or freeze a post (security review)', () =
   });
 
   it('a hostile post stored before saving checked it is shown as plain text, and rendered once', async () => {
-    await t.db.insert(blogPosts).values({ title: 'Legacy', slug: 'legacy-deep', content: '>'.repeat(2_000) + '\n\n<b>text</b>', published: true });
+    await t.db
+      .insert(blogPosts)
+      .values({ title: 'Legacy', slug: 'legacy-deep', content: '>'.repeat(2_000) + '\n\n<b>text</b>', published: true });
     const first = await t.app.inject({ url: '/api/blog-posts/legacy-deep' });
     expect(first.statusCode).toBe(200);
     expect(first.json().html).toContain('&lt;b&gt;text&lt;/b&gt;');
@@ -208,7 +245,13 @@ describe('stored values can never break a feed, the sitemap or the API (fuzzing 
     let n = 0;
     for (const row of hostileRows) {
       n++;
-      await t.db.insert(blogPosts).values({ title: `Stored ${n}`, slug: `stored-${n}`, content: 'Body', published: true, ...row } as typeof blogPosts.$inferInsert);
+      await t.db.insert(blogPosts).values({
+        title: `Stored ${n}`,
+        slug: `stored-${n}`,
+        content: 'Body',
+        published: true,
+        ...row,
+      } as typeof blogPosts.$inferInsert);
     }
   });
 
@@ -240,7 +283,7 @@ describe('stored values can never break a feed, the sitemap or the API (fuzzing 
 });
 
 describe('smaller findings of the security review', () => {
-  it('error logs carry the failed SQL but not the commenter\'s e-mail or message', async () => {
+  it("error logs carry the failed SQL but not the commenter's e-mail or message", async () => {
     const lines: string[] = [];
     const logged = await createTestApp({}, { logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } } });
     try {

@@ -28,9 +28,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const { generatedPassword } = await ensureAdminAccount(database.db, config.adminPassword);
   if (generatedPassword) {
-    console.log(
-      `\n  Admin password (shown once; set ADMIN_PASSWORD to choose your own): ${generatedPassword}\n`,
-    );
+    console.log(`\n  Admin password (shown once; set ADMIN_PASSWORD to choose your own): ${generatedPassword}\n`);
   }
 
   const renderer = await loadBuiltRenderer(distDir, config.siteUrl);

@@ -23,4 +23,7 @@ export const imageUrl = (max: number) =>
   text()
     .trim()
     .max(max)
-    .refine((value) => value === '' || publicImageUrl(value) !== undefined, 'must be an http(s) address or a path beginning with /');
+    .refine(
+      (value) => value === '' || publicImageUrl(value) !== undefined,
+      'must be an http(s) address or a path beginning with /',
+    );

@@ -25,7 +25,9 @@ describe('variantsFor', () => {
 
 describe('uploadSrcSet', () => {
   it('lists the true widths when the image width is known, the nominal ones otherwise', () => {
-    expect(uploadSrcSet(`/objects/uploads/${id}`, 700)).toBe(`/objects/uploads/${id}/480.webp 480w, /objects/uploads/${id}/960.webp 700w`);
+    expect(uploadSrcSet(`/objects/uploads/${id}`, 700)).toBe(
+      `/objects/uploads/${id}/480.webp 480w, /objects/uploads/${id}/960.webp 700w`,
+    );
     expect(uploadSrcSet(`/objects/uploads/${id}`)).toBe(
       `/objects/uploads/${id}/480.webp 480w, /objects/uploads/${id}/960.webp 960w, /objects/uploads/${id}/1600.webp 1600w`,
     );
@@ -41,7 +43,9 @@ describe('uploadSrcSet', () => {
 describe('upload ids', () => {
   it('finds each upload a text refers to once, in lower case', () => {
     const upper = id.toUpperCase();
-    expect(uploadIdsIn(`![a](/objects/uploads/${id}) ![b](/objects/uploads/${upper}) [c](https://x.example/objects/uploads/${id})`)).toEqual([id]);
+    expect(
+      uploadIdsIn(`![a](/objects/uploads/${id}) ![b](/objects/uploads/${upper}) [c](https://x.example/objects/uploads/${id})`),
+    ).toEqual([id]);
     expect(uploadIdOf(`/objects/uploads/${upper}`)).toBe(id);
     expect(uploadIdsIn('no images here')).toEqual([]);
   });

@@ -68,7 +68,9 @@ describe('images', () => {
 
   it('keep a small uploaded image at its own width', () => {
     const html = renderMarkdown(`![Logo](/objects/uploads/${id})`, { imageSize: () => ({ width: 200, height: 100 }) });
-    expect(html).toContain(`srcset="/objects/uploads/${id}/480.webp 200w" sizes="min(calc(100vw - 2rem), 200px)" width="200" height="100"`);
+    expect(html).toContain(
+      `srcset="/objects/uploads/${id}/480.webp 200w" sizes="min(calc(100vw - 2rem), 200px)" width="200" height="100"`,
+    );
   });
 
   it('offer no copies when the size is unknown (the editor preview, an image that could not be read)', () => {
@@ -78,7 +80,11 @@ describe('images', () => {
 
   it('offer no copies for paths that only look like uploads', () => {
     const imageSize = () => ({ width: 1200, height: 800 });
-    for (const src of [`/objects/uploads/${id}/480.webp`, '/objects/uploads/not-an-id', `https://elsewhere.example/objects/uploads/${id}`]) {
+    for (const src of [
+      `/objects/uploads/${id}/480.webp`,
+      '/objects/uploads/not-an-id',
+      `https://elsewhere.example/objects/uploads/${id}`,
+    ]) {
       expect(renderMarkdown(`![x](${src})`, { imageSize }), src).not.toContain('srcset');
     }
   });

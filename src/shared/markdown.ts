@@ -113,7 +113,9 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): s
   if (options.maxNesting !== undefined) {
     const depth = nestingDepth(tree as HastNode);
     if (depth > options.maxNesting) {
-      throw new MarkdownNestingError(`it nests ${depth} levels deep (blockquotes, lists, emphasis or links); at most ${options.maxNesting}`);
+      throw new MarkdownNestingError(
+        `it nests ${depth} levels deep (blockquotes, lists, emphasis or links); at most ${options.maxNesting}`,
+      );
     }
   }
   return String(processor.stringify(processor.runSync(tree, file), file));

@@ -39,7 +39,8 @@ export const postMetadataSchema = postMetadataFields.check((ctx) => {
   const problem =
     keys > METADATA_LIMITS.keys
       ? `has ${keys} keys, at most ${METADATA_LIMITS.keys}`
-      : (metadataProblem(value) ?? (bytes() > METADATA_LIMITS.bytes ? `is ${bytes()} bytes, at most ${METADATA_LIMITS.bytes}` : undefined));
+      : (metadataProblem(value) ??
+        (bytes() > METADATA_LIMITS.bytes ? `is ${bytes()} bytes, at most ${METADATA_LIMITS.bytes}` : undefined));
   if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
 });
 export type PostMetadata = z.infer<typeof postMetadataSchema>;

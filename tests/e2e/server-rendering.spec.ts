@@ -56,12 +56,17 @@ test('a page asked for with a trailing slash or in capitals is sent to its one a
 });
 
 test('moving between pages inside the app keeps the head as the server would render it', async ({ page, request }) => {
-  const post = await createPost(request, { title: `Head after navigation ${Date.now()}`, tags: ['Design', 'Testing', 'Future Leaders'] });
+  const post = await createPost(request, {
+    title: `Head after navigation ${Date.now()}`,
+    tags: ['Design', 'Testing', 'Future Leaders'],
+  });
   await page.goto('/no/such/page');
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to Portfolio' }).click();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
-  const homeData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@graph'?: unknown[] };
+  const homeData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    '@graph'?: unknown[];
+  };
   expect(homeData['@graph']).toHaveLength(2);
   await page.getByRole('link', { name: 'View All Posts' }).click();
   await expect(page).toHaveURL(/\/blog$/);
@@ -71,7 +76,9 @@ test('moving between pages inside the app keeps the head as the server would ren
   await page.getByRole('link', { name: post.title }).click();
   await expect(page).toHaveTitle(`${post.title} | EdTech Dialogue`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/blog/${post.slug}$`));
-  const tags = await page.locator('meta[property="article:tag"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
+  const tags = await page
+    .locator('meta[property="article:tag"]')
+    .evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
   expect(tags).toEqual(['Design', 'Testing', 'Future Leaders']);
   const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
   expect(jsonLd).toHaveLength(1);

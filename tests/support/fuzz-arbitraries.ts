@@ -58,15 +58,90 @@ export function toJsonText(value: unknown): string {
 // ---- strings -------------------------------------------------------------------------------
 
 const SPECIAL_CHARS = [
-  '\u0000', '\udfff', '\ud800', '\ud83d', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u000b', '\u000c', '\u001b',
-  '\u007f', '\u0080', '\u0085', '\u00a0', '\u2028', '\u2029', '\u200b', '\u200d', '\u202e', '\ufeff', '\ufffe', '\uffff',
-  '\u{1f600}', '\u{10ffff}', 'é', 'e\u0301', '<', '>', '&', '"', "'", '`', '\\', '/', '%', '?', '#', '[', ']', '(', ')',
-  '{', '}', '*', '_', '~', '|', '!', '$', ':', ' ',
+  '\u0000',
+  '\udfff',
+  '\ud800',
+  '\ud83d',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u007f',
+  '\u0080',
+  '\u0085',
+  '\u00a0',
+  '\u2028',
+  '\u2029',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\ufeff',
+  '\ufffe',
+  '\uffff',
+  '\u{1f600}',
+  '\u{10ffff}',
+  'é',
+  'e\u0301',
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  '`',
+  '\\',
+  '/',
+  '%',
+  '?',
+  '#',
+  '[',
+  ']',
+  '(',
+  ')',
+  '{',
+  '}',
+  '*',
+  '_',
+  '~',
+  '|',
+  '!',
+  '$',
+  ':',
+  ' ',
 ];
 const SPECIAL_TOKENS = [
-  '<script>alert(1)</script>', ']]>', '<![CDATA[', '&amp;', '&#0;', '&#xD800;', '&', 'javascript:alert(1)',
-  'data:text/html,<b>x</b>', '//evil.example', '../../etc/passwd', '%00', '%zz', '%', '${x}', '{{x}}', "' or 1=1--",
-  'NaN', 'null', '__proto__', 'constructor', '\r\n\r\n', '-0', '1e999', '\u0000\u0000', 'https://', '](', '<!--',
+  '<script>alert(1)</script>',
+  ']]>',
+  '<![CDATA[',
+  '&amp;',
+  '&#0;',
+  '&#xD800;',
+  '&',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  '//evil.example',
+  '../../etc/passwd',
+  '%00',
+  '%zz',
+  '%',
+  '${x}',
+  '{{x}}',
+  "' or 1=1--",
+  'NaN',
+  'null',
+  '__proto__',
+  'constructor',
+  '\r\n\r\n',
+  '-0',
+  '1e999',
+  '\u0000\u0000',
+  'https://',
+  '](',
+  '<!--',
 ];
 
 const asciiChar = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 });
@@ -103,7 +178,22 @@ const mostlyWords = fc.oneof({ weight: 4, arbitrary: words }, { weight: 1, arbit
 
 // ---- JSON values -----------------------------------------------------------------------------
 
-const KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'author', 'readTime', 'views', '', ' ', '\u0000', '$where'];
+const KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  'author',
+  'readTime',
+  'views',
+  '',
+  ' ',
+  '\u0000',
+  '$where',
+];
 const anyKey = fc.oneof(fc.constantFrom(...KEYS), nastyString);
 const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 2, Number.MIN_VALUE, 1e-7, Number.NaN, Number.POSITIVE_INFINITY];
 
@@ -123,24 +213,73 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie
 const deepJson = fc
   .record({ depth: fc.integer({ min: 1, max: 20_000 }), object: fc.boolean() })
   .map(({ depth, object }) =>
-    object ? new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) : new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`),
+    object
+      ? new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)
+      : new RawJson(`${'['.repeat(depth)}${']'.repeat(depth)}`),
   );
 
 /** Around the body limits: 1 MB for most routes, 4 MB for posts. */
 const hugeString = repeated(fc.constantFrom('a', ' ', '\u00e9', '\u0000', '<', '\ud83d\ude00'), 100_000, 1_100_000);
 
 const MARKDOWN_UNITS = [
-  '>', '> ', '- ', '* ', '1. ', '  - ', '[', '![', '](', '**', '*', '_', '`', '~~', '<div>', '<b>', '(', '|', '#', '\\',
-  '&', '[^1]', '    ', '\t', '[a]', '<', ':::', '$$', '\n', '- [ ] ', '|-|', '\u0000',
+  '>',
+  '> ',
+  '- ',
+  '* ',
+  '1. ',
+  '  - ',
+  '[',
+  '![',
+  '](',
+  '**',
+  '*',
+  '_',
+  '`',
+  '~~',
+  '<div>',
+  '<b>',
+  '(',
+  '|',
+  '#',
+  '\\',
+  '&',
+  '[^1]',
+  '    ',
+  '\t',
+  '[a]',
+  '<',
+  ':::',
+  '$$',
+  '\n',
+  '- [ ] ',
+  '|-|',
+  '\u0000',
 ];
 const MARKDOWN_SNIPPETS = [
-  '# Heading', '[x](javascript:alert(1))', '![i](/objects/uploads/00000000-0000-4000-8000-000000000000)', '<script>x</script>',
-  '| a | b |\n|---|---|\n| 1 | 2 |', '```js\nconst x = 1;\n```', '[^1]\n\n[^1]: note', '<https://a.example>', '- [x] done',
-  '<img src=x onerror=alert(1)>', '[a]: <javascript:x>', '\\', '***', '<!-- c -->', '~~~\nfence',
+  '# Heading',
+  '[x](javascript:alert(1))',
+  '![i](/objects/uploads/00000000-0000-4000-8000-000000000000)',
+  '<script>x</script>',
+  '| a | b |\n|---|---|\n| 1 | 2 |',
+  '```js\nconst x = 1;\n```',
+  '[^1]\n\n[^1]: note',
+  '<https://a.example>',
+  '- [x] done',
+  '<img src=x onerror=alert(1)>',
+  '[a]: <javascript:x>',
+  '\\',
+  '***',
+  '<!-- c -->',
+  '~~~\nfence',
 ];
 /** Markdown that nests (block quotes, lists, links, emphasis) or repeats to where renderers give out. */
 export const markdown: fc.Arbitrary<string> = fc.oneof(
-  { weight: 3, arbitrary: fc.array(fc.oneof(fc.constantFrom(...MARKDOWN_SNIPPETS), text), { minLength: 1, maxLength: 6 }).map((p) => p.join('\n\n')) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...MARKDOWN_SNIPPETS), text), { minLength: 1, maxLength: 6 })
+      .map((p) => p.join('\n\n')),
+  },
   {
     weight: 2,
     arbitrary: fc
@@ -149,21 +288,58 @@ export const markdown: fc.Arbitrary<string> = fc.oneof(
   },
 );
 
-const PRIVATE_HOSTS = ['127.0.0.1', 'localhost', '10.0.0.1', '[::1]', '169.254.169.254', '0.0.0.0', '192.168.1.1', '[::ffff:127.0.0.1]', '2130706433', '127.1', '[fd00::1]', '100.64.0.1', '[::]'];
+const PRIVATE_HOSTS = [
+  '127.0.0.1',
+  'localhost',
+  '10.0.0.1',
+  '[::1]',
+  '169.254.169.254',
+  '0.0.0.0',
+  '192.168.1.1',
+  '[::ffff:127.0.0.1]',
+  '2130706433',
+  '127.1',
+  '[fd00::1]',
+  '100.64.0.1',
+  '[::]',
+];
 /** Host names that resolve nowhere (RFC 2606 and 6761), so that no import reaches a real network. */
-const unreachableHost = fc.oneof(fc.constantFrom('unreachable.invalid', 'a.example', 'site.test'), words.map((w) => `${encodeURIComponent(w)}.invalid`));
+const unreachableHost = fc.oneof(
+  fc.constantFrom('unreachable.invalid', 'a.example', 'site.test'),
+  words.map((w) => `${encodeURIComponent(w)}.invalid`),
+);
 const urlPath = nastyString.map((s) => `/${s.replace(/[\ud800-\udfff]/g, '')}`);
 const importUrl = fc.oneof(
   fc.tuple(fc.constantFrom('http', 'https'), fc.constantFrom(...PRIVATE_HOSTS), urlPath).map(([s, h, p]) => `${s}://${h}${p}`),
   fc.tuple(fc.constantFrom('http', 'https'), unreachableHost, urlPath).map(([s, h, p]) => `${s}://${h}${p}`),
-  fc.constantFrom('ftp://a.invalid/', 'file:///etc/passwd', 'javascript:alert(1)', 'http://user:pass@a.invalid/', 'http://', 'http://[::1', ''),
+  fc.constantFrom(
+    'ftp://a.invalid/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'http://user:pass@a.invalid/',
+    'http://',
+    'http://[::1',
+    '',
+  ),
   nastyString,
 );
 const imageUrl = fc.oneof(
   fc.constantFrom(
-    '/objects/uploads/00000000-0000-4000-8000-000000000000', 'https://images.example/a.png', 'http://', '//evil.example/x.png',
-    'javascript:alert(1)', 'data:image/png;base64,AAAA', '/', 'not a url', 'https://exa mple.example', 'https://例え.example/画像.png',
-    'http://[::1', 'https://a.example/%zz', 'https://a.example/"><script>', '/\u0000', 'https://a.example/\ud800',
+    '/objects/uploads/00000000-0000-4000-8000-000000000000',
+    'https://images.example/a.png',
+    'http://',
+    '//evil.example/x.png',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '/',
+    'not a url',
+    'https://exa mple.example',
+    'https://例え.example/画像.png',
+    'http://[::1',
+    'https://a.example/%zz',
+    'https://a.example/"><script>',
+    '/\u0000',
+    'https://a.example/\ud800',
   ),
   nastyString,
   nastyString.map((s) => `https://a.example/${s}`),
@@ -192,7 +368,13 @@ function withField(body: Record<string, unknown>, field: string, value: unknown)
 /** A valid-shaped body, and one time in three one of its fields replaced by anything. */
 function mutated(body: fc.Arbitrary<Record<string, unknown>>, fields: string[]): fc.Arbitrary<Record<string, unknown>> {
   return fc
-    .tuple(body, fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fields, 'extra', '__proto__'), fieldValue) }))
+    .tuple(
+      body,
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...fields, 'extra', '__proto__'), fieldValue) },
+      ),
+    )
     .map(([b, change]) => (change ? withField(b, change[0], change[1]) : b));
 }
 
@@ -227,7 +409,21 @@ const postBody = mutated(
     published: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     metadata: optional(metadata),
   }),
-  ['title', 'slug', 'content', 'excerpt', 'featuredImage', 'tags', 'tags.0', 'published', 'metadata', 'metadata.author', 'metadata.readTime', 'metadata.metaTitle', 'metadata.extra'],
+  [
+    'title',
+    'slug',
+    'content',
+    'excerpt',
+    'featuredImage',
+    'tags',
+    'tags.0',
+    'published',
+    'metadata',
+    'metadata.author',
+    'metadata.readTime',
+    'metadata.metaTitle',
+    'metadata.extra',
+  ],
 );
 const commentBody = mutated(
   fc.record({
@@ -257,9 +453,22 @@ const mostlyVisitor = fc.oneof({ weight: 6, arbitrary: fc.constant<Session>('non
 /** Header values as an HTTP parser lets them through: visible ASCII, space, tab and obs-text. */
 const headerValue = fc.string({ unit: fc.oneof(asciiChar, fc.constantFrom(' ', '\t', '\u0080', '\u00ff', 'é')), maxLength: 40 });
 const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'application/json; charset=latin1', 'APPLICATION/JSON', 'application/jsonx',
-  'application/json-patch+json', 'text/plain', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-  'application/octet-stream', 'image/png', 'image/svg+xml', '', ';', 'application/json; charset=utf-16',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/jsonx',
+  'application/json-patch+json',
+  'text/plain',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'image/png',
+  'image/svg+xml',
+  '',
+  ';',
+  'application/json; charset=utf-16',
 ];
 const HEADER_VALUES: Record<string, string[]> = {
   'accept-encoding': ['gzip', 'br', 'deflate', 'gzip;q=0, br', '*', 'identity;q=0', 'zstd'],
@@ -275,9 +484,9 @@ const HEADER_VALUES: Record<string, string[]> = {
   cookie: ['admin_session=', 'admin_session=1; admin_session=2', 'a=b', '=; ;;'],
 };
 const headerEntry = fc.oneof(
-  fc.constantFrom(...Object.keys(HEADER_VALUES)).chain((name) =>
-    fc.tuple(fc.constant(name), fc.oneof(fc.constantFrom(...HEADER_VALUES[name]!), headerValue)),
-  ),
+  fc
+    .constantFrom(...Object.keys(HEADER_VALUES))
+    .chain((name) => fc.tuple(fc.constant(name), fc.oneof(fc.constantFrom(...HEADER_VALUES[name]!), headerValue))),
   fc.tuple(fc.stringMatching(/^x-[a-z0-9-]{1,12}$/), headerValue),
 );
 const contentType = fc.oneof(fc.constantFrom(...CONTENT_TYPES), headerValue);
@@ -285,7 +494,10 @@ const headers = (typeFor: fc.Arbitrary<string | null>) =>
   fc
     .tuple(typeFor, fc.array(headerEntry, { maxLength: 3 }))
     .map(([type, entries]) => ({ ...Object.fromEntries(entries), ...(type === null ? {} : { 'content-type': type }) }));
-const jsonType = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.option(contentType) });
+const jsonType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  { weight: 1, arbitrary: fc.option(contentType) },
+);
 const jsonHeaders = headers(jsonType as fc.Arbitrary<string | null>);
 
 /** Every UTF-16 unit as UTF-8 bytes, lone surrogates as the bytes of WTF-8 (which no decoder accepts). */
@@ -298,10 +510,13 @@ export function percentEncode(value: string): string {
     }
     const cp = char.codePointAt(0)!;
     const bytes =
-      cp < 0x80 ? [cp]
-      : cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
-      : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
-      : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+      cp < 0x80
+        ? [cp]
+        : cp < 0x800
+          ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
+          : cp < 0x10000
+            ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
+            : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
     out += bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
@@ -310,24 +525,76 @@ export function percentEncode(value: string): string {
 const segment = fc.oneof(
   nastyString.map(percentEncode),
   fc.uint8Array({ maxLength: 12 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
-  fc.string({ unit: fc.constantFrom(...'aZ09-_.~%/;:@!$&\'()*+,='), maxLength: 16 }),
+  fc.string({ unit: fc.constantFrom(..."aZ09-_.~%/;:@!$&'()*+,="), maxLength: 16 }),
   fc.integer({ min: 480, max: 700 }).map((n) => 'a'.repeat(n)),
   slug,
   fc.uuid(),
-  fc.constantFrom('..', '.', '', '%2e%2e', '%2F', 'index.html', '640.webp', '320.webp', '0.webp', '99999.webp', '{post}', '{draft}', '{upload}'),
+  fc.constantFrom(
+    '..',
+    '.',
+    '',
+    '%2e%2e',
+    '%2F',
+    'index.html',
+    '640.webp',
+    '320.webp',
+    '0.webp',
+    '99999.webp',
+    '{post}',
+    '{draft}',
+    '{upload}',
+  ),
 );
 
 const TEMPLATES = [
-  '/api/admin/verify', '/api/admin/logout', '/api/admin/session', '/api/blog-posts', '/api/blog-posts/{post}', '/api/blog-posts/{slug}',
-  '/api/blog-posts/{draft}', '/api/blog-posts/{draft-slug}', '/api/blog-posts/{post-upper}', '/api/blog-posts/$',
-  '/api/blog-posts/{post}/comments', '/api/blog-posts/{draft}/comments', '/api/blog-posts/$/comments', '/api/contact',
-  '/api/objects/upload', '/api/objects/upload/$', '{signed}', '/api/import-content', '/objects/uploads/{upload}',
-  '/objects/uploads/{upload}/$', '/objects/uploads/$', '/objects/uploads/$/$', '/rss.xml', '/sitemap.xml', '/robots.txt', '/', '/blog',
-  '/blog/{slug}', '/blog/{draft-slug}', '/blog/$', '/cv', '/write', '/edit/{post}', '/$', '/$/$', '/assets/$', '/images/$', '/favicon.svg', '/api/$',
+  '/api/admin/verify',
+  '/api/admin/logout',
+  '/api/admin/session',
+  '/api/blog-posts',
+  '/api/blog-posts/{post}',
+  '/api/blog-posts/{slug}',
+  '/api/blog-posts/{draft}',
+  '/api/blog-posts/{draft-slug}',
+  '/api/blog-posts/{post-upper}',
+  '/api/blog-posts/$',
+  '/api/blog-posts/{post}/comments',
+  '/api/blog-posts/{draft}/comments',
+  '/api/blog-posts/$/comments',
+  '/api/contact',
+  '/api/objects/upload',
+  '/api/objects/upload/$',
+  '{signed}',
+  '/api/import-content',
+  '/objects/uploads/{upload}',
+  '/objects/uploads/{upload}/$',
+  '/objects/uploads/$',
+  '/objects/uploads/$/$',
+  '/rss.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/',
+  '/blog',
+  '/blog/{slug}',
+  '/blog/{draft-slug}',
+  '/blog/$',
+  '/cv',
+  '/write',
+  '/edit/{post}',
+  '/$',
+  '/$/$',
+  '/assets/$',
+  '/images/$',
+  '/favicon.svg',
+  '/api/$',
 ];
 const PATH_TWISTS = ['', '', '', '/', '//', '/.', '/..', ';x', '%20', '?', '#x'];
 const path = fc
-  .tuple(fc.constantFrom(...TEMPLATES), fc.array(segment, { minLength: 3, maxLength: 3 }), fc.constantFrom(...PATH_TWISTS), fc.boolean())
+  .tuple(
+    fc.constantFrom(...TEMPLATES),
+    fc.array(segment, { minLength: 3, maxLength: 3 }),
+    fc.constantFrom(...PATH_TWISTS),
+    fc.boolean(),
+  )
   .map(([template, segs, twist, upper]) => {
     let i = 0;
     const filled = template.replace(/\$/g, () => segs[i++] ?? '') + twist;
@@ -335,13 +602,42 @@ const path = fc
   });
 
 const QUERY_KEYS = ['published', 'search', 'limit', 'expires', 'signature', 'page', 'q', '__proto__', 'limit[]', 'published[0]'];
-const QUERY_VALUES = ['true', 'false', '1', '0', '-1', '1e3', '1000', '1001', 'NaN', 'Infinity', '0x10', '', '%', '%00', 'kampala', 'a b'];
+const QUERY_VALUES = [
+  'true',
+  'false',
+  '1',
+  '0',
+  '-1',
+  '1e3',
+  '1000',
+  '1001',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '',
+  '%',
+  '%00',
+  'kampala',
+  'a b',
+];
 const queryPart = fc.oneof(fc.constantFrom(...QUERY_VALUES), segment);
 export const query = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), segment), fc.option(queryPart)), { maxLength: 4 })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')}` : ''));
 
-const MALFORMED_JSON = ['{"title":', '{"a":1,}', "{'a':1}", '[1,2', '\u0000{}', '\ufeff{}', '{"a":1}{"b":2}', 'nul', '"\\ud800"', '{"__proto__":{"x":1}}', '1e999999'];
+const MALFORMED_JSON = [
+  '{"title":',
+  '{"a":1,}',
+  "{'a':1}",
+  '[1,2',
+  '\u0000{}',
+  '\ufeff{}',
+  '{"a":1}{"b":2}',
+  'nul',
+  '"\\ud800"',
+  '{"__proto__":{"x":1}}',
+  '1e999999',
+];
 /** Bodies made of one unit repeated: nesting as deep, or strings as long, as the body limits allow. */
 const REPEAT_SHAPES: [string, string, string][] = [
   ['', '[', ''],
@@ -353,13 +649,23 @@ const REPEAT_SHAPES: [string, string, string][] = [
 ];
 const randomBody: fc.Arbitrary<Body> = fc.oneof(
   { weight: 3, arbitrary: anyJson.map((value): Body => ({ kind: 'json', value })) },
-  { weight: 2, arbitrary: fc.oneof(nastyString, fc.constantFrom(...MALFORMED_JSON)).map((t): Body => ({ kind: 'text', text: t })) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(nastyString, fc.constantFrom(...MALFORMED_JSON)).map((t): Body => ({ kind: 'text', text: t })),
+  },
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 512 }).map((bytes): Body => ({ kind: 'bytes', bytes })) },
   {
     weight: 1,
     arbitrary: fc
       .record({ shape: fc.constantFrom(...REPEAT_SHAPES), bytes: fc.integer({ min: 1, max: 4_500_000 }), gzip: fc.boolean() })
-      .map(({ shape: [head, unit, tail], bytes, gzip }): Body => ({ kind: 'repeat', head, unit, times: Math.ceil(bytes / unit.length), tail, gzip })),
+      .map(({ shape: [head, unit, tail], bytes, gzip }): Body => ({
+        kind: 'repeat',
+        head,
+        unit,
+        times: Math.ceil(bytes / unit.length),
+        tail,
+        gzip,
+      })),
   },
 );
 const imageBody: fc.Arbitrary<Body> = fc
@@ -385,28 +691,62 @@ const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
 
 /** Requests a client of the product would send, stored values mutated: what reaches the database and back. */
 const shapedRequest = fc.oneof(
-  { weight: 6, arbitrary: request('create post', { method: oneOf<Method>('POST'), path: oneOf('/api/blog-posts'), session: mostlyAdmin, headers: jsonHeaders, body: json(postBody) }) },
   {
-    weight: 3,
-    arbitrary: request('update post', {
-      method: oneOf<Method>('PUT'),
-      path: oneOf('/api/blog-posts/{post}', '/api/blog-posts/{draft}', '/api/blog-posts/{created}', '/api/blog-posts/{post-upper}'),
+    weight: 6,
+    arbitrary: request('create post', {
+      method: oneOf<Method>('POST'),
+      path: oneOf('/api/blog-posts'),
       session: mostlyAdmin,
       headers: jsonHeaders,
       body: json(postBody),
     }),
   },
-  { weight: 1, arbitrary: request('delete post', { method: oneOf<Method>('DELETE'), path: oneOf('/api/blog-posts/{post}', '/api/blog-posts/{created}', '/api/blog-posts/{draft}'), session: mostlyAdmin }) },
+  {
+    weight: 3,
+    arbitrary: request('update post', {
+      method: oneOf<Method>('PUT'),
+      path: oneOf(
+        '/api/blog-posts/{post}',
+        '/api/blog-posts/{draft}',
+        '/api/blog-posts/{created}',
+        '/api/blog-posts/{post-upper}',
+      ),
+      session: mostlyAdmin,
+      headers: jsonHeaders,
+      body: json(postBody),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: request('delete post', {
+      method: oneOf<Method>('DELETE'),
+      path: oneOf('/api/blog-posts/{post}', '/api/blog-posts/{created}', '/api/blog-posts/{draft}'),
+      session: mostlyAdmin,
+    }),
+  },
   {
     weight: 3,
     arbitrary: request('comment', {
       method: oneOf<Method>('POST'),
-      path: oneOf('/api/blog-posts/{post}/comments', '/api/blog-posts/{created}/comments', '/api/blog-posts/{draft}/comments', '/api/blog-posts/{post-upper}/comments'),
+      path: oneOf(
+        '/api/blog-posts/{post}/comments',
+        '/api/blog-posts/{created}/comments',
+        '/api/blog-posts/{draft}/comments',
+        '/api/blog-posts/{post-upper}/comments',
+      ),
       headers: jsonHeaders,
       body: json(commentBody),
     }),
   },
-  { weight: 2, arbitrary: request('contact', { method: oneOf<Method>('POST'), path: oneOf('/api/contact'), headers: jsonHeaders, body: json(contactBody) }) },
+  {
+    weight: 2,
+    arbitrary: request('contact', {
+      method: oneOf<Method>('POST'),
+      path: oneOf('/api/contact'),
+      headers: jsonHeaders,
+      body: json(contactBody),
+    }),
+  },
   {
     weight: 1,
     arbitrary: request('login', {
@@ -416,9 +756,28 @@ const shapedRequest = fc.oneof(
       body: json(mutated(fc.record({ password: fc.oneof(fc.constant('{admin-password}'), nastyString) }), ['password'])),
     }),
   },
-  { weight: 1, arbitrary: request('session', { method: oneOf<Method>('GET', 'POST'), path: oneOf('/api/admin/session', '/api/admin/logout'), session: sessions }) },
-  { weight: 1, arbitrary: request('import', { method: oneOf<Method>('POST'), path: oneOf('/api/import-content'), session: mostlyAdmin, headers: jsonHeaders, body: json(mutated(fc.record({ url: importUrl }), ['url'])) }) },
-  { weight: 1, arbitrary: request('upload URL', { method: oneOf<Method>('POST'), path: oneOf('/api/objects/upload'), session: mostlyAdmin }) },
+  {
+    weight: 1,
+    arbitrary: request('session', {
+      method: oneOf<Method>('GET', 'POST'),
+      path: oneOf('/api/admin/session', '/api/admin/logout'),
+      session: sessions,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: request('import', {
+      method: oneOf<Method>('POST'),
+      path: oneOf('/api/import-content'),
+      session: mostlyAdmin,
+      headers: jsonHeaders,
+      body: json(mutated(fc.record({ url: importUrl }), ['url'])),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: request('upload URL', { method: oneOf<Method>('POST'), path: oneOf('/api/objects/upload'), session: mostlyAdmin }),
+  },
   {
     weight: 2,
     arbitrary: request('upload', {
@@ -436,16 +795,43 @@ const shapedRequest = fc.oneof(
       path: oneOf('/api/objects/upload'),
       session: mostlyAdmin,
       headers: jsonHeaders,
-      body: json(mutated(fc.record({ bannerImageURL: fc.oneof(fc.constant('/api/objects/upload/{upload}'), imageUrl) }), ['bannerImageURL'])),
+      body: json(
+        mutated(fc.record({ bannerImageURL: fc.oneof(fc.constant('/api/objects/upload/{upload}'), imageUrl) }), [
+          'bannerImageURL',
+        ]),
+      ),
     }),
   },
-  { weight: 1, arbitrary: request('image', { path: fc.tuple(oneOf('{upload}', '{upload-upper}'), segment).map(([id, file]) => `/objects/uploads/${id}/${file}`) }) },
+  {
+    weight: 1,
+    arbitrary: request('image', {
+      path: fc.tuple(oneOf('{upload}', '{upload-upper}'), segment).map(([id, file]) => `/objects/uploads/${id}/${file}`),
+    }),
+  },
   { weight: 2, arbitrary: request('list posts', { path: oneOf('/api/blog-posts'), query, session: sessions }) },
-  { weight: 2, arbitrary: request('read post', { path: fc.oneof(oneOf('{slug}', '{post}', '{created-slug}', '{draft-slug}'), segment).map((s) => `/api/blog-posts/${s}`), session: sessions }) },
+  {
+    weight: 2,
+    arbitrary: request('read post', {
+      path: fc.oneof(oneOf('{slug}', '{post}', '{created-slug}', '{draft-slug}'), segment).map((s) => `/api/blog-posts/${s}`),
+      session: sessions,
+    }),
+  },
   {
     weight: 2,
     arbitrary: request('read page', {
-      path: oneOf('/rss.xml', '/sitemap.xml', '/robots.txt', '/', '/blog', '/blog/{slug}', '/blog/{created-slug}', '/blog/{draft-slug}', '/cv', '/write', '/edit/{post}'),
+      path: oneOf(
+        '/rss.xml',
+        '/sitemap.xml',
+        '/robots.txt',
+        '/',
+        '/blog',
+        '/blog/{slug}',
+        '/blog/{created-slug}',
+        '/blog/{draft-slug}',
+        '/cv',
+        '/write',
+        '/edit/{post}',
+      ),
       query,
       session: sessions,
     }),

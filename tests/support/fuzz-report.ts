@@ -142,16 +142,22 @@ export const ADMIN_ONLY = new Set([
 /** The same failure with other data: ids, long quoted values and numbers blanked, error codes kept. */
 function normalizedError(message: string): string {
   const [, code = '', text = message] = /^(\[[^\]]+\] )?([\s\S]*)$/.exec(message) ?? [];
-  return code + text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
-    .replace(/"[^"]{24,}"/g, '"…"')
-    .replace(/\d+/g, '#')
-    .slice(0, 100);
+  return (
+    code +
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+      .replace(/"[^"]{24,}"/g, '"…"')
+      .replace(/\d+/g, '#')
+      .slice(0, 100)
+  );
 }
 
 export function signatureOf(kind: ProblemKind, exchange: Exchange): string {
   const { method, url } = exchange.request;
-  const detail = exchange.status >= 500 || exchange.status === 0 ? normalizedError(exchange.serverErrors[0] ?? exchange.body) : exchange.contentType.split(';')[0];
+  const detail =
+    exchange.status >= 500 || exchange.status === 0
+      ? normalizedError(exchange.serverErrors[0] ?? exchange.body)
+      : exchange.contentType.split(';')[0];
   return [kind, method === 'HEAD' ? 'GET' : method, routeOf(url), exchange.status, detail].join(' ');
 }
 
@@ -166,7 +172,8 @@ export function isErrorBody(exchange: Exchange): boolean {
 }
 
 /** What every case starts from, and what its printed reproductions assume. */
-export const BASELINE_DESCRIPTION = 'two published posts (the first with a comment and an uploaded image), a draft, and an upload';
+export const BASELINE_DESCRIPTION =
+  'two published posts (the first with a comment and an uploaded image), a draft, and an upload';
 
 // ---- reports ----------------------------------------------------------------------------------
 
@@ -183,7 +190,7 @@ export function jsLiteral(value: string, max = 2_000): string {
   const parts: string[] = [];
   let plain = '';
   let length = 0;
-  for (let i = 0; i < value.length && length < max; ) {
+  for (let i = 0; i < value.length && length < max;) {
     let best: { unit: string; times: number } | undefined;
     for (let size = 1; size <= 8 && i + size <= value.length; size++) {
       const unit = value.slice(i, i + size);
@@ -225,7 +232,10 @@ function describeExchange(exchange: Exchange, index: string): string[] {
   const lines = [`${index} ${request.method} ${request.url}`];
   if (request.template !== request.url) lines.push(`     (${request.label}; generated as ${request.method} ${request.template})`);
   for (const [name, value] of Object.entries(request.headers)) {
-    const shown = name === 'cookie' && request.session === 'admin' ? value.replace(/admin_session=[^;]+/, 'admin_session=<the admin session>') : value;
+    const shown =
+      name === 'cookie' && request.session === 'admin'
+        ? value.replace(/admin_session=[^;]+/, 'admin_session=<the admin session>')
+        : value;
     lines.push(`     ${name}: ${quoted(shown)}`);
   }
   const payload = payloadExpression(request);

@@ -17,7 +17,15 @@ import { adminSessions, blogPosts, comments, rateLimits, uploads } from '../../s
 import { gifBomb, pngBomb } from '../../src/server/services/__fixtures__/image-bombs.ts';
 import { isPublicAddress } from '../../src/server/services/guarded-fetch.ts';
 import { composeRenderer, type ServerEntry } from '../../src/server/services/renderer.ts';
-import { fuzzCase, percentEncode, toJsonText, type Body, type FuzzRequest, type ImageFormat, type Session } from './fuzz-arbitraries.ts';
+import {
+  fuzzCase,
+  percentEncode,
+  toJsonText,
+  type Body,
+  type FuzzRequest,
+  type ImageFormat,
+  type Session,
+} from './fuzz-arbitraries.ts';
 import {
   ADMIN_ONLY,
   FuzzFailure,
@@ -110,7 +118,15 @@ interface Baseline {
 }
 
 export class Fuzzer {
-  readonly stats: FuzzStats = { executions: 0, requests: 0, fuzzRequests: 0, checkRequests: 0, statuses: new Map(), statusesByKind: new Map(), slowest: [] };
+  readonly stats: FuzzStats = {
+    executions: 0,
+    requests: 0,
+    fuzzRequests: 0,
+    checkRequests: 0,
+    statuses: new Map(),
+    statusesByKind: new Map(),
+    slowest: [],
+  };
   private readonly target: FuzzTarget;
   /** Cookies of the admin: a live session, one logged out, one expired. */
   private cookies = { admin: '', loggedOut: '', expired: '' };
@@ -136,7 +152,9 @@ export class Fuzzer {
     const response = await this.target.app.inject(options);
     if (response.statusCode !== status) {
       const logged = this.target.errors.take().join('; ');
-      throw new Error(`fuzzer set-up: ${options.method} ${options.url} answered ${response.statusCode} ${response.body} ${logged}`);
+      throw new Error(
+        `fuzzer set-up: ${options.method} ${options.url} answered ${response.statusCode} ${response.body} ${logged}`,
+      );
     }
     return response;
   }
@@ -149,7 +167,10 @@ export class Fuzzer {
     const { db } = this.target;
     const live = (await db.select({ id: adminSessions.id }).from(adminSessions)).map((s) => s.id);
     this.cookies.expired = await this.login();
-    await db.update(adminSessions).set({ expiresAt: sql`now() - interval '1 hour'` }).where(notInArray(adminSessions.id, live));
+    await db
+      .update(adminSessions)
+      .set({ expiresAt: sql`now() - interval '1 hour'` })
+      .where(notInArray(adminSessions.id, live));
     const admin = { cookie: this.cookies.admin };
 
     const signed = await this.signedUploadUrl();
@@ -158,9 +179,16 @@ export class Fuzzer {
 
     const post = async (title: string, published: boolean, content: string) => {
       const payload = { title, content, published, tags: ['Future Leaders'] };
-      return (await this.inject({ method: 'POST', url: '/api/blog-posts', headers: admin, payload }, 201)).json<{ id: string; slug: string }>();
+      return (await this.inject({ method: 'POST', url: '/api/blog-posts', headers: admin, payload }, 201)).json<{
+        id: string;
+        slug: string;
+      }>();
     };
-    const published = await post('Coding Clubs in Kampala', true, `# Clubs\n\nStudents build apps.\n\n![club](/objects/uploads/${upload})`);
+    const published = await post(
+      'Coding Clubs in Kampala',
+      true,
+      `# Clubs\n\nStudents build apps.\n\n![club](/objects/uploads/${upload})`,
+    );
     await post('Digital Literacy', true, 'Reading *and* writing.');
     const draft = await post('An Unfinished Draft', false, 'Not yet.');
     const comment = { author: 'Reader', email: 'reader@example.com', content: 'Great post!' };
@@ -179,7 +207,10 @@ export class Fuzzer {
 
   /** The Cookie header of a new admin session. */
   private async login(): Promise<string> {
-    const response = await this.inject({ method: 'POST', url: '/api/admin/verify', payload: { password: this.target.adminPassword } }, 200);
+    const response = await this.inject(
+      { method: 'POST', url: '/api/admin/verify', payload: { password: this.target.adminPassword } },
+      200,
+    );
     const cookie = response.cookies.find((c) => c.name.endsWith('admin_session'));
     if (!cookie) throw new Error('fuzzer set-up: the admin login set no session cookie');
     return `${cookie.name}=${cookie.value}`;
@@ -188,7 +219,10 @@ export class Fuzzer {
   /** The fuzzer's own request, so it must work even after a case logged the admin out. */
   private async signedUploadUrl(): Promise<string> {
     if (this.baseline.sessions) await this.restoreSessions();
-    const response = await this.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie: this.cookies.admin } }, 200);
+    const response = await this.inject(
+      { method: 'POST', url: '/api/objects/upload', headers: { cookie: this.cookies.admin } },
+      200,
+    );
     return response.json<{ uploadURL: string }>().uploadURL;
   }
 
@@ -200,7 +234,12 @@ export class Fuzzer {
     await db.delete(blogPosts).where(sql`true`);
     await db.insert(blogPosts).values(posts);
     await db.insert(comments).values(baselineComments);
-    await db.delete(uploads).where(notInArray(uploads.id, baselineUploads.map((u) => u.id)));
+    await db.delete(uploads).where(
+      notInArray(
+        uploads.id,
+        baselineUploads.map((u) => u.id),
+      ),
+    );
     await db.insert(uploads).values(baselineUploads).onConflictDoNothing();
     await db.delete(rateLimits).where(sql`true`);
     await this.restoreSessions();
@@ -264,7 +303,16 @@ export class Fuzzer {
     const cookie = this.sessionCookie(request.session);
     if (cookie) headers.cookie = headers.cookie ? `${cookie}; ${headers.cookie}` : cookie;
     if (request.body?.kind === 'repeat' && request.body.gzip) headers['content-encoding'] = 'gzip';
-    const sent: SentRequest = { label: request.label, template: request.path, method: request.method, url, session: request.session, headers, body: request.body, payload: undefined };
+    const sent: SentRequest = {
+      label: request.label,
+      template: request.path,
+      method: request.method,
+      url,
+      session: request.session,
+      headers,
+      body: request.body,
+      payload: undefined,
+    };
     if (request.body) sent.payload = this.payloadOf(request.body);
     return unreachableImport(sent);
   }
@@ -302,11 +350,23 @@ export class Fuzzer {
     const started = performance.now();
     try {
       const response = await withTimeout(
-        app.inject({ method: sent.method as InjectOptions['method'], url: sent.url, headers: sent.headers, payload: sent.payload }),
+        app.inject({
+          method: sent.method as InjectOptions['method'],
+          url: sent.url,
+          headers: sent.headers,
+          payload: sent.payload,
+        }),
         REQUEST_TIMEOUT_MS,
       );
       const body = decompressed(response.rawPayload, response.headers['content-encoding'] as string | undefined);
-      exchange = { request: sent, status: response.statusCode, contentType: String(response.headers['content-type'] ?? ''), body: body.toString('utf8'), serverErrors: [], ms: 0 };
+      exchange = {
+        request: sent,
+        status: response.statusCode,
+        contentType: String(response.headers['content-type'] ?? ''),
+        body: body.toString('utf8'),
+        serverErrors: [],
+        ms: 0,
+      };
     } catch (error) {
       exchange = { request: sent, status: 0, contentType: '', body: String(error), serverErrors: [], ms: 0 };
     }
@@ -372,11 +432,19 @@ export class Fuzzer {
     const gatewayError = route === '/api/import-content' && request.method === 'POST' && (status === 502 || status === 504);
     if (status >= 500 && !gatewayError) return 'server-error';
     // Unknown pages answer the site's 404 page (DESIGN.md); everything else answers JSON.
-    const notFoundPage = this.target.pages && status === 404 && request.method === 'GET' && !request.url.startsWith('/api/') && exchange.contentType.startsWith('text/html');
+    const notFoundPage =
+      this.target.pages &&
+      status === 404 &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      exchange.contentType.startsWith('text/html');
     if (status >= 400 && request.method !== 'HEAD' && !notFoundPage && !isErrorBody(exchange)) return 'error-shape';
     if (status < 400 && request.session !== 'admin' && ADMIN_ONLY.has(`${request.method} ${route}`)) return 'auth-bypass';
     if (status < 300 && request.session !== 'admin' && /\{draft(-slug)?\}/.test(request.template)) {
-      const [draft] = await this.target.db.select({ published: blogPosts.published }).from(blogPosts).where(eq(blogPosts.id, this.baseline.draft.id));
+      const [draft] = await this.target.db
+        .select({ published: blogPosts.published })
+        .from(blogPosts)
+        .where(eq(blogPosts.id, this.baseline.draft.id));
       if (draft && !draft.published) return 'draft-leak';
     }
     return undefined;
@@ -397,7 +465,8 @@ export class Fuzzer {
     await this.restoreSessions();
     const pages = this.target.pages ? ['/', '/blog'] : [];
     const exchanges: Exchange[] = [];
-    for (const url of ['/rss.xml', '/sitemap.xml', '/robots.txt', '/api/blog-posts', ...pages]) exchanges.push(await this.check('site', url));
+    for (const url of ['/rss.xml', '/sitemap.xml', '/robots.txt', '/api/blog-posts', ...pages])
+      exchanges.push(await this.check('site', url));
     exchanges.push(await this.check('site', '/api/blog-posts?published=false', 'admin'));
     for (const post of await this.touchedPosts()) {
       exchanges.push(await this.check('post', `/api/blog-posts/${post.id}`, 'admin'));
@@ -409,16 +478,32 @@ export class Fuzzer {
     }
     return exchanges
       .filter((e) => e.status !== 200)
-      .map((exchange) => ({ kind: 'site-down' as const, signature: signatureOf('site-down', exchange), exchange, afterCase: true }));
+      .map((exchange) => ({
+        kind: 'site-down' as const,
+        signature: signatureOf('site-down', exchange),
+        exchange,
+        afterCase: true,
+      }));
   }
 
   /** Posts this case created, changed or commented on. */
   private async touchedPosts(): Promise<{ id: string; slug: string; published: boolean }[]> {
     const { db } = this.target;
     const { posts, comments: baselineComments } = this.baseline;
-    const commented = db.select({ id: comments.postId }).from(comments).where(notInArray(comments.id, baselineComments.map((c) => c.id)));
+    const commented = db
+      .select({ id: comments.postId })
+      .from(comments)
+      .where(
+        notInArray(
+          comments.id,
+          baselineComments.map((c) => c.id),
+        ),
+      );
     const changed = or(
-      notInArray(blogPosts.id, posts.map((p) => p.id)),
+      notInArray(
+        blogPosts.id,
+        posts.map((p) => p.id),
+      ),
       inArray(blogPosts.id, commented),
       ...posts.map((p) => and(eq(blogPosts.id, p.id), sql`${blogPosts.updatedAt} <> ${p.updatedAt.toISOString()}::timestamptz`)),
     );
@@ -462,7 +547,12 @@ export function fuzzProperty(fuzzer: Fuzzer, known: ReadonlySet<string> = new Se
  * fast-check shrinks a list by dropping its first items: this drops the later requests that the
  * failure does not need either, so that the case printed is the least one that fails.
  */
-async function withoutNeedlessRequests(fuzzer: Fuzzer, requests: FuzzRequest[], failure: FuzzFailure, known: ReadonlySet<string>): Promise<FuzzFailure> {
+async function withoutNeedlessRequests(
+  fuzzer: Fuzzer,
+  requests: FuzzRequest[],
+  failure: FuzzFailure,
+  known: ReadonlySet<string>,
+): Promise<FuzzFailure> {
   let kept = requests;
   let least = failure;
   for (let i = kept.length - 1; i >= 0 && kept.length > 1; i--) {

@@ -34,12 +34,28 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     // PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
     const run = (command: string, args: string[]) =>
       asRoot
-        ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map((a) => `'${a}'`).join(' ')], { stdio: 'pipe' })
+        ? execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', [command, ...args].map((a) => `'${a}'`).join(' ')], {
+            stdio: 'pipe',
+          })
         : execFileSync(command, args, { stdio: 'pipe' });
-    if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    if (asRoot)
+      chownSync(
+        dir,
+        Number(execFileSync('id', ['-u', 'postgres']).toString()),
+        Number(execFileSync('id', ['-g', 'postgres']).toString()),
+      );
     const port = await freePort();
     run(path.join(bin, 'initdb'), ['-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-    run(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-l', `${dir}/log`, '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      `${dir}/data`,
+      '-l',
+      `${dir}/log`,
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]);
     url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     stop = async () => {
       run(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);

@@ -61,10 +61,7 @@ export async function createTestDatabase(): Promise<{ db: Database; close(): Pro
 }
 
 /** The real app on a real database, with the environment given (as the operator would set it). */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  overrides: Partial<AppOptions> = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });

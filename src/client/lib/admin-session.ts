@@ -65,5 +65,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether to show admin controls. False while the server renders and during hydration. */
 export function useIsAdmin(): boolean {
-  return useSyncExternalStore(subscribe, () => readAdminFlag(), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => readAdminFlag(),
+    () => false,
+  );
 }

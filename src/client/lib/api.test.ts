@@ -16,8 +16,12 @@ describe('errorMessage', () => {
   });
 
   it('falls back when there is nothing to show', () => {
-    expect(errorMessage(new ApiError(500, '500: {"message":""}'), 'There was an error saving your post.')).toBe('500: There was an error saving your post.');
-    expect(errorMessage(new ApiError(400, '400: {"error":"Bad Request"}'), 'There was an error saving your post.')).toBe('400: There was an error saving your post.');
+    expect(errorMessage(new ApiError(500, '500: {"message":""}'), 'There was an error saving your post.')).toBe(
+      '500: There was an error saving your post.',
+    );
+    expect(errorMessage(new ApiError(400, '400: {"error":"Bad Request"}'), 'There was an error saving your post.')).toBe(
+      '400: There was an error saving your post.',
+    );
     expect(errorMessage(new ApiError(404, '404: '), 'Post not found')).toBe('404: Post not found');
     expect(errorMessage(new Error(''), 'There was an error saving your post.')).toBe('There was an error saving your post.');
     expect(errorMessage('not an error', 'There was an error saving your post.')).toBe('There was an error saving your post.');

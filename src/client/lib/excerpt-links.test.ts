@@ -38,7 +38,9 @@ describe('excerptParts', () => {
   });
 
   it('reads an image written in the text as its description', () => {
-    expect(excerptParts('Before ![Students at work](/objects/uploads/abc) after')).toEqual([{ text: 'Before Students at work after' }]);
+    expect(excerptParts('Before ![Students at work](/objects/uploads/abc) after')).toEqual([
+      { text: 'Before Students at work after' },
+    ]);
     expect(excerptParts('Start ![](/objects/uploads/abc) end')).toEqual([{ text: 'Start  end' }]);
   });
 

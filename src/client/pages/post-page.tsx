@@ -28,7 +28,10 @@ export function PostPage() {
       <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold text-slate-900">Post Not Found</h1>
         <p className="mt-4 text-slate-700">The blog post you&apos;re looking for doesn&apos;t exist.</p>
-        <Link href={paths.blog} className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2">
+        <Link
+          href={paths.blog}
+          className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
+        >
           Back to Blog
         </Link>
       </main>

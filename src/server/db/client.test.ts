@@ -14,7 +14,11 @@ describe('migrations on a shared PostgreSQL', () => {
     const instances = [openDatabase({ url }), openDatabase({ url }), openDatabase({ url })];
     try {
       const outcomes = await Promise.allSettled(instances.map((instance) => instance.migrate()));
-      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
+      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual([
+        'ok',
+        'ok',
+        'ok',
+      ]);
       const { rows } = await (instances[0]!.db as unknown as { $client: import('pg').Pool }).$client.query(
         "select count(*)::int as n from information_schema.tables where table_name = 'blog_posts'",
       );

@@ -29,7 +29,9 @@ function readSnapshot(idx: number): Snapshot {
 
 describe('committed migrations', () => {
   it('has one SQL file per journal entry, in order', () => {
-    const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort();
+    const files = readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     expect(files).toEqual(journal.entries.map((e) => `${e.tag}.sql`));
     expect(journal.entries.map((e) => e.idx)).toEqual(journal.entries.map((_e, i) => i));
   });

@@ -32,7 +32,10 @@ export const blogPosts = pgTable(
     content: text('content').notNull(),
     excerpt: text('excerpt'),
     featuredImage: text('featured_image'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,7 +44,9 @@ export const blogPosts = pgTable(
      * Full-text document over title, excerpt, content and tags. Written by the post repository
      * on every insert and update: array_to_string is not immutable, so no generated column.
      */
-    search: tsvector('search').notNull().default(sql`''::tsvector`),
+    search: tsvector('search')
+      .notNull()
+      .default(sql`''::tsvector`),
   },
   (t) => [
     index('blog_posts_published_created_idx').on(t.published, t.createdAt),

@@ -136,7 +136,8 @@ describe('POST /api/admin/verify', () => {
           remoteAddress: '127.0.0.1',
           headers: { 'x-forwarded-for': client },
         });
-      for (let attempt = 1; attempt <= 5; attempt++) expect((await login(`guess-${attempt}`, '203.0.113.7')).statusCode).toBe(401);
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expect((await login(`guess-${attempt}`, '203.0.113.7')).statusCode).toBe(401);
       expect((await login(ADMIN_PASSWORD, '203.0.113.7')).statusCode).toBe(429);
       // Another visitor behind the same proxy is not locked out.
       expect((await login(ADMIN_PASSWORD, '203.0.113.8')).statusCode).toBe(200);
@@ -199,16 +200,24 @@ describe('admin session cookie', () => {
 
   it('is refused once older than 4 hours, and accepted just before', async () => {
     const cookie = await adminCookie(t.app);
-    const id = createHash('sha256').update(t.app.unsignCookie(cookie.slice('admin_session='.length)).value!).digest('base64url');
+    const id = createHash('sha256')
+      .update(t.app.unsignCookie(cookie.slice('admin_session='.length)).value!)
+      .digest('base64url');
     const expiresAt = await t.db
       .select({ expiresAt: adminSessions.expiresAt, createdAt: adminSessions.createdAt })
       .from(adminSessions)
       .where(eq(adminSessions.id, id));
     expect(expiresAt[0]!.expiresAt.getTime() - expiresAt[0]!.createdAt.getTime()).toBe(FOUR_HOURS_MS);
 
-    await t.db.update(adminSessions).set({ expiresAt: sql`now() + interval '1 minute'` }).where(eq(adminSessions.id, id));
+    await t.db
+      .update(adminSessions)
+      .set({ expiresAt: sql`now() + interval '1 minute'` })
+      .where(eq(adminSessions.id, id));
     expect((await adminOnly(cookie)).statusCode).toBe(200);
-    await t.db.update(adminSessions).set({ expiresAt: sql`now() - interval '1 millisecond'` }).where(eq(adminSessions.id, id));
+    await t.db
+      .update(adminSessions)
+      .set({ expiresAt: sql`now() - interval '1 millisecond'` })
+      .where(eq(adminSessions.id, id));
     expect((await adminOnly(cookie)).statusCode).toBe(401);
     expect(await sessionState(cookie)).toBe(false);
   });
@@ -222,7 +231,11 @@ describe('admin session cookie', () => {
   it('carries the Secure flag when SITE_URL is https', async () => {
     const secure = await createTestApp({ SITE_URL: 'https://blog.example.org' });
     try {
-      const response = await secure.app.inject({ method: 'POST', url: '/api/admin/verify', payload: { password: ADMIN_PASSWORD } });
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/admin/verify',
+        payload: { password: ADMIN_PASSWORD },
+      });
       expect(response.statusCode).toBe(200);
       // __Host-: browsers keep it only when Secure, for path / and without a Domain.
       const cookie = response.cookies.find((c) => c.name === '__Host-admin_session');
@@ -347,7 +360,7 @@ describe('login limit under a burst (security review)', () => {
     }
   });
 
-  it('TRUST_PROXY as the proxies\' addresses: only their X-Forwarded-For is believed', async () => {
+  it("TRUST_PROXY as the proxies' addresses: only their X-Forwarded-For is believed", async () => {
     const proxied = await createTestApp({ TRUST_PROXY: '10.9.0.0/16' });
     try {
       const ipSeen = async (remoteAddress: string, forwardedFor: string) => {

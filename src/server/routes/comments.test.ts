@@ -53,10 +53,21 @@ describe('comments on a post', () => {
     t.app.inject({ url: `/api/blog-posts/${postId}/comments`, headers: cookie ? { cookie } : {} });
 
   it('stores a comment and answers 201 with its public shape, trimmed and without the e-mail address', async () => {
-    const response = await postComment(t, post.id, { author: '  Kwame  ', email: 'kwame@example.org', content: '\n Great read \n', postId: post.id });
+    const response = await postComment(t, post.id, {
+      author: '  Kwame  ',
+      email: 'kwame@example.org',
+      content: '\n Great read \n',
+      postId: post.id,
+    });
     expect(response.statusCode).toBe(201);
     const comment = response.json<Comment>();
-    expect(comment).toEqual({ id: expect.stringMatching(UUID), postId: post.id, author: 'Kwame', content: 'Great read', createdAt: expect.any(String) });
+    expect(comment).toEqual({
+      id: expect.stringMatching(UUID),
+      postId: post.id,
+      author: 'Kwame',
+      content: 'Great read',
+      createdAt: expect.any(String),
+    });
     expect(Date.parse(comment.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await t.db.select().from(comments).where(eq(comments.id, comment.id));
     expect(row).toMatchObject({ postId: post.id, author: 'Kwame', email: 'kwame@example.org', content: 'Great read' });
@@ -65,10 +76,16 @@ describe('comments on a post', () => {
   it('lists comments newest first, and never sends e-mail addresses', async () => {
     const target = await createPost(t);
     const sent: Comment[] = [];
-    for (const n of [1, 2, 3]) sent.push((await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })).json<Comment>());
+    for (const n of [1, 2, 3])
+      sent.push(
+        (await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })).json<Comment>(),
+      );
     // Pin the times so that the order does not depend on the clock's resolution.
     for (const [i, c] of sent.entries()) {
-      await t.db.update(comments).set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) }).where(eq(comments.id, c.id));
+      await t.db
+        .update(comments)
+        .set({ createdAt: new Date(Date.UTC(2025, 0, 1 + i)) })
+        .where(eq(comments.id, c.id));
     }
     const response = await list(target.id);
     expect(response.statusCode).toBe(200);
@@ -141,7 +158,13 @@ describe('comments on a post', () => {
     const target = await createPost(t);
     const response = await postComment(t, target.id, { ...valid, website: 'https://spam.example' });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ id: expect.stringMatching(UUID), postId: target.id, author: valid.author, content: valid.content, createdAt: expect.any(String) });
+    expect(response.json()).toEqual({
+      id: expect.stringMatching(UUID),
+      postId: target.id,
+      author: valid.author,
+      content: valid.content,
+      createdAt: expect.any(String),
+    });
     expect(await storedFor(t, target.id)).toEqual([]);
     expect((await list(target.id)).json()).toEqual([]);
 
@@ -188,7 +211,12 @@ describe('comment write limit (VISITOR_WRITE_LIMIT=2)', () => {
   it('shares one budget between comments and contact messages', async () => {
     const address = freshAddress();
     const contact = () =>
-      t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Nia', email: 'nia@example.org', message: 'Hello' }, remoteAddress: address });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Nia', email: 'nia@example.org', message: 'Hello' },
+        remoteAddress: address,
+      });
     expect((await contact()).statusCode).toBe(201);
     expect((await postComment(t, post.id, { ...valid, content: 'Shared 1' }, address)).statusCode).toBe(201);
     expectError(await postComment(t, post.id, { ...valid, content: 'Shared 2' }, address), 429);

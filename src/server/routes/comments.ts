@@ -43,9 +43,14 @@ export const commentRoutes: FastifyPluginAsyncZod<{
       if (website) {
         // Honeypot filled: answer like a success so the bot learns nothing, store nothing.
         request.log.info({ postId }, 'comment honeypot filled; dropped');
-        return reply.code(201).send({ id: randomUUID(), postId, author: input.author, content: input.content, createdAt: new Date().toISOString() });
+        return reply
+          .code(201)
+          .send({ id: randomUUID(), postId, author: input.author, content: input.content, createdAt: new Date().toISOString() });
       }
-      const [row] = await db.insert(comments).values({ ...input, postId }).returning(publicCommentColumns);
+      const [row] = await db
+        .insert(comments)
+        .values({ ...input, postId })
+        .returning(publicCommentColumns);
       return reply.code(201).send(toApiComment(row!));
     },
   );

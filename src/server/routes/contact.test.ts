@@ -57,7 +57,7 @@ describe('POST /api/contact', () => {
     expect(rows[0]!.createdAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('does not echo the visitor\'s data back', async () => {
+  it("does not echo the visitor's data back", async () => {
     const response = await contact(t, { name: 'Echo Check', email: 'echo@example.org', message: 'secret-ish text' });
     expect(response.statusCode).toBe(201);
     expect(response.body).not.toContain('echo@example.org');
@@ -66,13 +66,21 @@ describe('POST /api/contact', () => {
 
   it('treats the subject as optional (missing or empty is stored as null)', async () => {
     expect((await contact(t, { name: 'No Subject', email: 'nosubject@example.org', message: 'Hello' })).statusCode).toBe(201);
-    expect((await contact(t, { name: 'Empty Subject', email: 'emptysubject@example.org', subject: '  ', message: 'Hello' })).statusCode).toBe(201);
+    expect(
+      (await contact(t, { name: 'Empty Subject', email: 'emptysubject@example.org', subject: '  ', message: 'Hello' }))
+        .statusCode,
+    ).toBe(201);
     expect((await rowsFor(t, 'nosubject@example.org'))[0]!.subject).toBeNull();
     expect((await rowsFor(t, 'emptysubject@example.org'))[0]!.subject).toBeNull();
   });
 
   it('trims the fields before storing them', async () => {
-    const response = await contact(t, { name: '  Kwame  ', email: 'trim@example.org', subject: ' Hi ', message: '\n Hello there \n' });
+    const response = await contact(t, {
+      name: '  Kwame  ',
+      email: 'trim@example.org',
+      subject: ' Hi ',
+      message: '\n Hello there \n',
+    });
     expect(response.statusCode).toBe(201);
     expect((await rowsFor(t, 'trim@example.org'))[0]).toMatchObject({ name: 'Kwame', subject: 'Hi', message: 'Hello there' });
   });
@@ -153,7 +161,8 @@ describe('POST /api/contact rate limit (VISITOR_WRITE_LIMIT=2)', () => {
 
   it('answers 429 with Retry-After for the third message from one address, and does not store it', async () => {
     const address = freshAddress();
-    const send = (n: number) => contact(t, { name: `Visitor ${n}`, email: `limited${n}@example.org`, message: `Message ${n}` }, address);
+    const send = (n: number) =>
+      contact(t, { name: `Visitor ${n}`, email: `limited${n}@example.org`, message: `Message ${n}` }, address);
     expect((await send(1)).statusCode).toBe(201);
     expect((await send(2)).statusCode).toBe(201);
     const third = await send(3);
@@ -176,7 +185,8 @@ describe('POST /api/contact rate limit (VISITOR_WRITE_LIMIT=2)', () => {
 
   it('does not count invalid (400) messages against the budget', async () => {
     const address = freshAddress();
-    for (let n = 0; n < 3; n++) expect((await contact(t, { name: 'Typo', email: 'not-an-email', message: 'x' }, address)).statusCode).toBe(400);
+    for (let n = 0; n < 3; n++)
+      expect((await contact(t, { name: 'Typo', email: 'not-an-email', message: 'x' }, address)).statusCode).toBe(400);
     expect((await contact(t, { name: 'Typo', email: 'fixed@example.org', message: 'x' }, address)).statusCode).toBe(201);
   });
 });
@@ -189,7 +199,10 @@ interface ReceivedMail {
 /** Headers (unfolded, lower-case names) and the decoded text body of a single-part message. */
 function parseMail(raw: string): { headers: Map<string, string>; headerLines: string[]; text: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const headerLines = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n');
+  const headerLines = raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n');
   const headers = new Map<string, string>();
   for (const line of headerLines) {
     const colon = line.indexOf(':');
@@ -199,7 +212,9 @@ function parseMail(raw: string): { headers: Map<string, string>; headerLines: st
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
   let text: string;
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     text = Buffer.from(bytes, 'latin1').toString('utf8');
   } else if (encoding === 'base64') {
     text = Buffer.from(body, 'base64').toString('utf8');
@@ -231,7 +246,10 @@ describe('POST /api/contact with a real SMTP peer', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
     const url = `smtp://127.0.0.1:${port}`;
-    t = await createTestApp({ SMTP_URL: url, CONTACT_TO: 'author@example.com' }, { mailer: new SmtpMailer({ url, to: 'author@example.com' }) });
+    t = await createTestApp(
+      { SMTP_URL: url, CONTACT_TO: 'author@example.com' },
+      { mailer: new SmtpMailer({ url, to: 'author@example.com' }) },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -241,7 +259,7 @@ describe('POST /api/contact with a real SMTP peer', () => {
   const mailFrom = (visitorEmail: string) =>
     waitFor(async () => received.find((m) => m.raw.includes(visitorEmail)), `a mail mentioning ${visitorEmail}`);
 
-  it('sends the author a mail with the visitor\'s text and Reply-To, and records notified_at', async () => {
+  it("sends the author a mail with the visitor's text and Reply-To, and records notified_at", async () => {
     const response = await contact(t, {
       name: 'Zawadi Mwangi',
       email: 'zawadi@example.org',
@@ -269,7 +287,9 @@ describe('POST /api/contact with a real SMTP peer', () => {
   });
 
   it('names the visitor in the subject when there is none', async () => {
-    expect((await contact(t, { name: 'Chidi Eze', email: 'chidi@example.org', message: 'Hello from Enugu' })).statusCode).toBe(201);
+    expect((await contact(t, { name: 'Chidi Eze', email: 'chidi@example.org', message: 'Hello from Enugu' })).statusCode).toBe(
+      201,
+    );
     const { headers, text } = parseMail((await mailFrom('chidi@example.org')).raw);
     expect(headers.get('subject')).toContain('Chidi Eze');
     expect(text).toContain('Hello from Enugu');
@@ -311,7 +331,10 @@ describe('POST /api/contact when the SMTP server is down', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const url = `smtp://127.0.0.1:${port}`;
-    t = await createTestApp({ SMTP_URL: url, CONTACT_TO: 'author@example.com' }, { mailer: new SmtpMailer({ url, to: 'author@example.com' }) });
+    t = await createTestApp(
+      { SMTP_URL: url, CONTACT_TO: 'author@example.com' },
+      { mailer: new SmtpMailer({ url, to: 'author@example.com' }) },
+    );
   });
   afterAll(() => t.close());
 

@@ -31,7 +31,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         // The visitor does not wait for the mail server; the outcome is recorded on the row.
         mailer
           .sendContactNotification(input)
-          .then(() => db.update(contactMessages).set({ notifiedAt: sql`now()` }).where(eq(contactMessages.id, id)))
+          .then(() =>
+            db
+              .update(contactMessages)
+              .set({ notifiedAt: sql`now()` })
+              .where(eq(contactMessages.id, id)),
+          )
           .catch(async (error: unknown) => {
             request.log.error({ err: error, id }, 'contact notification failed; message kept');
             await db

@@ -7,7 +7,12 @@ let cookie: string;
 const SITE = 'https://example.org';
 
 async function create(overrides: Record<string, unknown>) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/blog-posts', headers: { cookie }, payload: postPayload(overrides) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/blog-posts',
+    headers: { cookie },
+    payload: postPayload(overrides),
+  });
   expect(response.statusCode, response.body).toBe(201);
 }
 
@@ -15,7 +20,12 @@ beforeAll(async () => {
   t = await createTestApp({ SITE_URL: SITE });
   cookie = await adminCookie(t.app);
   await create({ title: 'Older post', slug: 'older-post' });
-  await create({ title: 'Tricky <b>"Quotes"</b> & Ampersands', slug: 'tricky', excerpt: 'Less < more & "quoted"', tags: ['Future Leaders'] });
+  await create({
+    title: 'Tricky <b>"Quotes"</b> & Ampersands',
+    slug: 'tricky',
+    excerpt: 'Less < more & "quoted"',
+    tags: ['Future Leaders'],
+  });
   await create({ title: 'Secret draft', slug: 'secret-draft', published: false });
 });
 afterAll(() => t.close());
@@ -30,7 +40,10 @@ describe('/rss.xml', () => {
     expect(response.headers['cache-control']).toContain('max-age=');
     const doc = parse(response.body);
     const items = [...doc.querySelectorAll('item')];
-    expect(items.map((item) => item.querySelector('title')?.textContent)).toEqual(['Tricky <b>"Quotes"</b> & Ampersands', 'Older post']);
+    expect(items.map((item) => item.querySelector('title')?.textContent)).toEqual([
+      'Tricky <b>"Quotes"</b> & Ampersands',
+      'Older post',
+    ]);
     expect(items[0]!.querySelector('link')?.textContent).toBe(`${SITE}/blog/tricky`);
     expect(items[0]!.querySelector('description')?.textContent).toBe('Less < more & "quoted"');
     expect(items[0]!.querySelector('category')?.textContent).toBe('Future Leaders');

@@ -13,8 +13,9 @@ const FEED_ITEMS = 50;
  * Characters XML 1.0 cannot carry at all (control characters, unpaired surrogates, U+FFFE/FFFF):
  * escaping cannot help, so they are left out of the feed rather than making it unreadable.
  */
-// eslint-disable-next-line no-control-regex -- these characters are what is being looked for
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- these characters are what is being looked for
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const xmlText = (value: string) => value.replace(NOT_XML, '');
 
 const escapeXml = (value: string) =>
@@ -40,7 +41,8 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     });
     for (const post of published) {
       // featuredImage is an http(s) URL or a site path when it reaches here (toApiPost).
-      const image = post.featuredImage && (post.featuredImage.startsWith('/') ? `${siteUrl}${post.featuredImage}` : post.featuredImage);
+      const image =
+        post.featuredImage && (post.featuredImage.startsWith('/') ? `${siteUrl}${post.featuredImage}` : post.featuredImage);
       feed.addItem({
         title: xmlText(post.title),
         id: postUrl(post.slug),
@@ -48,7 +50,13 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
         date: new Date(post.createdAt),
         description: xmlText(post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH)),
         category: (post.tags ?? []).map((name) => ({ name: xmlText(name) })),
-        author: [{ name: xmlText(typeof post.metadata?.author === 'string' && post.metadata.author ? post.metadata.author : profile.name) }],
+        author: [
+          {
+            name: xmlText(
+              typeof post.metadata?.author === 'string' && post.metadata.author ? post.metadata.author : profile.name,
+            ),
+          },
+        ],
         ...(image ? { image } : {}),
       });
     }
@@ -66,7 +74,16 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
   });
 
   app.get('/robots.txt', async (_request, reply) => {
-    const body = ['User-agent: *', 'Allow: /', 'Disallow: /write', 'Disallow: /edit/', 'Disallow: /api/', '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+    const body = [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /write',
+      'Disallow: /edit/',
+      'Disallow: /api/',
+      '',
+      `Sitemap: ${siteUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
     return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', CACHE).send(body);
   });
 };

@@ -20,7 +20,8 @@ beforeAll(async () => {
     if (request.url === '/article') return sendHtml(response, articleHtml);
     const hostile = hostilePages[request.url ?? ''];
     if (hostile) return sendHtml(response, hostile);
-    if (request.url === '/empty') return sendHtml(response, '<!doctype html><html><head><title>Empty</title></head><body></body></html>');
+    if (request.url === '/empty')
+      return sendHtml(response, '<!doctype html><html><head><title>Empty</title></head><body></body></html>');
     if (request.url === '/feed.json') {
       response.writeHead(200, { 'content-type': 'application/json' });
       return response.end('{}');
@@ -77,7 +78,11 @@ describe('POST /api/import-content', () => {
     const closed = await createTestApp();
     try {
       const before = site.connections();
-      const response = await importContent(closed.app, { url: `${site.origin}/article` }, { cookie: await adminCookie(closed.app) });
+      const response = await importContent(
+        closed.app,
+        { url: `${site.origin}/article` },
+        { cookie: await adminCookie(closed.app) },
+      );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: 'Refusing to fetch 127.0.0.1: it is a private, loopback or reserved address',

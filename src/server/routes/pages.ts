@@ -16,7 +16,8 @@ const SECTIONS = ['/cv', '/blog', '/write', '/edit'];
  */
 export function canonicalPagePath(pathname: string): string | undefined {
   // `//host/x` or `/\host`: the same page as `/host/x` on this site, never a link to another one.
-  if (/^\/[/\\]/.test(pathname)) return canonicalPagePath(`/${pathname.replace(/^[/\\]+/, '')}`) ?? `/${pathname.replace(/^[/\\]+/, '')}`;
+  if (/^\/[/\\]/.test(pathname))
+    return canonicalPagePath(`/${pathname.replace(/^[/\\]+/, '')}`) ?? `/${pathname.replace(/^[/\\]+/, '')}`;
   if (!pathname.startsWith('/')) return undefined;
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '') return undefined;
@@ -27,10 +28,12 @@ export function canonicalPagePath(pathname: string): string | undefined {
 }
 
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
-export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: PostService; db: Database; reader: PostReader }> = async (
-  app,
-  { renderer, posts, db, reader },
-) => {
+export const pageRoutes: FastifyPluginAsync<{
+  renderer: PageRenderer;
+  posts: PostService;
+  db: Database;
+  reader: PostReader;
+}> = async (app, { renderer, posts, db, reader }) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
@@ -51,11 +54,13 @@ export const pageRoutes: FastifyPluginAsync<{ renderer: PageRenderer; posts: Pos
         listComments: (postId) => listPublicComments(db, postId),
       },
     });
-    return reply
-      .code(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      // Pages carry fresh data; the hashed assets they point at are the cached part.
-      .header('cache-control', 'no-cache')
-      .send(page.html);
+    return (
+      reply
+        .code(page.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        // Pages carry fresh data; the hashed assets they point at are the cached part.
+        .header('cache-control', 'no-cache')
+        .send(page.html)
+    );
   });
 };

@@ -97,7 +97,15 @@ describe('GET /api/blog-posts', () => {
   });
 
   it('answers 400 to a bad limit, published flag or over-long search', async () => {
-    for (const query of ['limit=0', 'limit=-1', 'limit=abc', 'limit=1.5', 'limit=1001', 'published=yes', `search=${'a'.repeat(201)}`]) {
+    for (const query of [
+      'limit=0',
+      'limit=-1',
+      'limit=abc',
+      'limit=1.5',
+      'limit=1001',
+      'published=yes',
+      `search=${'a'.repeat(201)}`,
+    ]) {
       expectError(await get(`/api/blog-posts?${query}`), 400);
     }
   });
@@ -109,9 +117,17 @@ describe('GET /api/blog-posts?search=', () => {
   beforeAll(async () => {
     solar = await createPost({ title: 'Solar Powered Classrooms in Turkana', excerpt: 'Energy for rural schools' });
     excerptOnly = await createPost({ title: 'Field Notes', excerpt: 'Mentorship through hackathons', content: 'Plain words.' });
-    contentOnly = await createPost({ title: 'Another Note', excerpt: '', content: 'We built a ZX Spectrum emulator with Kigali teenagers.' });
+    contentOnly = await createPost({
+      title: 'Another Note',
+      excerpt: '',
+      content: 'We built a ZX Spectrum emulator with Kigali teenagers.',
+    });
     tagged = await createPost({ title: 'Tag Holder', excerpt: '', content: 'Nothing else.', tags: ['Robotics'] });
-    symbols = await createPost({ title: 'Results: 100% pass', excerpt: '', content: 'Wrote C# and snake_case code for e-learning.' });
+    symbols = await createPost({
+      title: 'Results: 100% pass',
+      excerpt: '',
+      content: 'Wrote C# and snake_case code for e-learning.',
+    });
     hidden = await createPost({ title: 'Solar Draft Hackathons', published: false });
   });
 
@@ -134,7 +150,12 @@ describe('GET /api/blog-posts?search=', () => {
   });
 
   it('finds a word while it is still being typed, even past the point where stemming cuts it', async () => {
-    const teaching = await createPost({ title: 'Teachers First', excerpt: '', content: 'A graduation for rural teachers.', tags: [] });
+    const teaching = await createPost({
+      title: 'Teachers First',
+      excerpt: '',
+      content: 'A graduation for rural teachers.',
+      tags: [],
+    });
     // "graduation" is indexed in English as "graduat": "graduatio" is no prefix of that, but is of the word.
     for (const partial of ['gradu', 'graduati', 'graduatio', 'graduation']) {
       expect(await search(partial), partial).toEqual([teaching.id]);
@@ -144,7 +165,11 @@ describe('GET /api/blog-posts?search=', () => {
   });
 
   it('indexes saved posts exactly as migration 0003 re-indexed the posts that existed before it', async () => {
-    const documents = () => t.db.select({ id: blogPosts.id, search: sql<string>`${blogPosts.search}::text` }).from(blogPosts).orderBy(asc(blogPosts.id));
+    const documents = () =>
+      t.db
+        .select({ id: blogPosts.id, search: sql<string>`${blogPosts.search}::text` })
+        .from(blogPosts)
+        .orderBy(asc(blogPosts.id));
     const saved = await documents();
     expect(saved.length).toBeGreaterThan(5);
     await t.db.execute(sql.raw(readFileSync(path.join(migrationsFolder, '0003_search_words_as_written.sql'), 'utf8')));
@@ -188,7 +213,9 @@ describe('GET /api/blog-posts/{slug or id}', () => {
   });
 
   it('carries the body rendered by the shared pipeline: no raw HTML, unsafe links blanked', async () => {
-    const post = await createPost({ content: '## Plan\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://example.org)' });
+    const post = await createPost({
+      content: '## Plan\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) [y](https://example.org)',
+    });
     const { html } = (await get(`/api/blog-posts/${post.slug}`)).json<{ html: string }>();
     expect(html).toContain('<h2 id="plan">Plan</h2>');
     expect(html).not.toContain('<script');
@@ -251,7 +278,11 @@ describe('POST /api/blog-posts', () => {
   });
 
   it('keeps what the editor sends: trimmed slug, tags, excerpt, cover, published and metadata', async () => {
-    const payload = postPayload({ slug: '  kept-slug  ', featuredImage: ' /objects/a.webp ', metadata: { readTime: 7, author: 'Amina' } });
+    const payload = postPayload({
+      slug: '  kept-slug  ',
+      featuredImage: ' /objects/a.webp ',
+      metadata: { readTime: 7, author: 'Amina' },
+    });
     const created = (await post(payload)).json<Post>();
     expect(created).toMatchObject({
       slug: 'kept-slug',
@@ -341,9 +372,15 @@ describe('PUT /api/blog-posts/{id}', () => {
   it('answers the updated post: updatedAt moves forward, createdAt and the view count stay', async () => {
     const created = await createPost();
     await setCreatedAt(created.id, new Date('2024-01-02T03:04:05.000Z'));
-    await t.db.update(blogPosts).set({ metadata: { readTime: 1, views: 42 } }).where(eq(blogPosts.id, created.id));
+    await t.db
+      .update(blogPosts)
+      .set({ metadata: { readTime: 1, views: 42 } })
+      .where(eq(blogPosts.id, created.id));
 
-    const response = await put(created.id, postPayload({ slug: created.slug, title: 'Edited', metadata: { readTime: 4, views: 0 } }));
+    const response = await put(
+      created.id,
+      postPayload({ slug: created.slug, title: 'Edited', metadata: { readTime: 4, views: 0 } }),
+    );
     expect(response.statusCode).toBe(200);
     const updated = postSchema.strict().parse(response.json());
     expect(updated).toMatchObject({ id: created.id, title: 'Edited', createdAt: '2024-01-02T03:04:05.000Z' });

@@ -51,12 +51,8 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
     },
   );
 
-  app.delete(
-    '/api/blog-posts/:id',
-    { onRequest: requireAdmin, schema: { params: idParams } },
-    async (request, reply) => {
-      await posts.delete(request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  app.delete('/api/blog-posts/:id', { onRequest: requireAdmin, schema: { params: idParams } }, async (request, reply) => {
+    await posts.delete(request.params.id);
+    return reply.code(204).send();
+  });
 };

@@ -96,7 +96,8 @@ async function describeImage(bytes: Buffer) {
   return { format, width, height, pages: pages ?? 1, hasExif: Boolean(exif) };
 }
 
-const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+const isWebp = (bytes: Buffer) =>
+  bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 
 const idOf = (uploadURL: string) => /\/api\/objects\/upload\/([^?]+)\?/.exec(uploadURL)![1]!;
 
@@ -298,7 +299,7 @@ describe('uploads on local disk', () => {
       expect(served.rawPayload.equals(first)).toBe(true);
     });
 
-    it('lets exactly one of two simultaneous uploads to the same URL win, and serves the winner\'s bytes', async () => {
+    it("lets exactly one of two simultaneous uploads to the same URL win, and serves the winner's bytes", async () => {
       const uploadURL = await newUploadUrl(t, cookie);
       const small = makePng([1, 1, 1], 1);
       const large = makePng([2, 2, 2], 64);
@@ -345,7 +346,10 @@ describe('uploads on local disk', () => {
     });
 
     it('answers 4xx (never 5xx) for an object id that is not a uuid', async () => {
-      for (const target of ['/api/objects/upload/not-a-uuid?expires=1&signature=x', '/api/objects/upload/..%2f..%2fetc%2fpasswd?expires=1&signature=x']) {
+      for (const target of [
+        '/api/objects/upload/not-a-uuid?expires=1&signature=x',
+        '/api/objects/upload/..%2f..%2fetc%2fpasswd?expires=1&signature=x',
+      ]) {
         const put = await putBytes(t, target, makePng());
         expect(put.statusCode, target).toBeGreaterThanOrEqual(400);
         expect(put.statusCode, target).toBeLessThan(500);
@@ -372,7 +376,12 @@ describe('uploads on local disk', () => {
     });
 
     it('answers 400 JSON for a URL that is not an upload URL of this site', async () => {
-      for (const bannerImageURL of ['https://evil.example/picture.png', '/objects/uploads/not-an-id', 'javascript:alert(1)', '   ']) {
+      for (const bannerImageURL of [
+        'https://evil.example/picture.png',
+        '/objects/uploads/not-an-id',
+        'javascript:alert(1)',
+        '   ',
+      ]) {
         const response = await attach(t, cookie, bannerImageURL);
         expect(response.statusCode, bannerImageURL).toBe(400);
         expect(response.json()).toEqual({ message: expect.any(String) });
@@ -473,7 +482,10 @@ describe('uploads on local disk', () => {
       expect(sizeOf(broken)).toEqual({ width: null, height: null });
       const filesOf = (objectPath: string) => {
         const id = objectPath.split('/').pop()!;
-        return readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id)).map((name) => name.slice(id.length)).sort();
+        return readdirSync(path.join(t.dataDir, 'uploads'))
+          .filter((name) => name.startsWith(id))
+          .map((name) => name.slice(id.length))
+          .sort();
       };
       // A 300 pixel image is offered as one 300 pixel copy (named 480); a 400 pixel one likewise.
       expect(filesOf(small)).toEqual(['', '.w480.webp']);
@@ -483,9 +495,14 @@ describe('uploads on local disk', () => {
 
     it('never enlarges a small image: its wider copies keep its own size', async () => {
       const objectPath = await uploadImage(t, cookie, await makeJpeg(700, 350));
-      expect(await describeImage((await t.app.inject({ url: `${objectPath}/480.webp` })).rawPayload)).toMatchObject({ width: 480 });
+      expect(await describeImage((await t.app.inject({ url: `${objectPath}/480.webp` })).rawPayload)).toMatchObject({
+        width: 480,
+      });
       for (const width of [960, 1600]) {
-        expect(await describeImage((await t.app.inject({ url: `${objectPath}/${width}.webp` })).rawPayload)).toMatchObject({ width: 700, height: 350 });
+        expect(await describeImage((await t.app.inject({ url: `${objectPath}/${width}.webp` })).rawPayload)).toMatchObject({
+          width: 700,
+          height: 350,
+        });
       }
     });
 
@@ -520,13 +537,21 @@ describe('uploads on local disk', () => {
       const pixels = (bytes: Buffer) => sharp(bytes).raw().toBuffer();
       expect((await pixels(served.rawPayload)).equals(await pixels(photo))).toBe(true);
       expect(served.rawPayload.length).toBeLessThan(photo.length);
-      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, objectPath.split('/').pop()!));
+      const [row] = await t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, objectPath.split('/').pop()!));
       expect(row).toMatchObject({ size: served.rawPayload.length, width: 400, height: 800 });
     });
 
     it('stores a PNG without its XMP metadata, pixel for pixel the same', async () => {
       const plain = await makeJpeg(64, 32).then((jpeg) => sharp(jpeg).png().toBuffer());
-      const tagged = await sharp(plain).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Secret Person"/></rdf:RDF></x:xmpmeta>').png().toBuffer();
+      const tagged = await sharp(plain)
+        .withXmp(
+          '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Secret Person"/></rdf:RDF></x:xmpmeta>',
+        )
+        .png()
+        .toBuffer();
       expect((await sharp(tagged).metadata()).xmp).toBeDefined();
       const served = (await t.app.inject({ url: await uploadImage(t, cookie, tagged) })).rawPayload;
       expect(served.includes('Secret Person')).toBe(false);
@@ -618,7 +643,9 @@ describe('uploads on local disk', () => {
   describe('image bombs (more pixels than the server decodes)', () => {
     /** Every file stored under an upload's id: the original and its copies. */
     const storedFor = (id: string) =>
-      existsSync(path.join(t.dataDir, 'uploads')) ? readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id)) : [];
+      existsSync(path.join(t.dataDir, 'uploads'))
+        ? readdirSync(path.join(t.dataDir, 'uploads')).filter((name) => name.startsWith(id))
+        : [];
 
     /** PUTs the bytes and checks the refusal: 422 JSON, no row, no file, nothing to attach. */
     async function expectRefused(bytes: Buffer, message: RegExp) {
@@ -636,7 +663,11 @@ describe('uploads on local disk', () => {
 
     it('a 16000x16000 PNG with an EXIF orientation is refused before decoding (image bomb)', async () => {
       const bomb = pngBomb(16000, 16000, { orientation: 6 });
-      expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ width: 16000, height: 16000, orientation: 6 });
+      expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+        width: 16000,
+        height: 16000,
+        orientation: 6,
+      });
       // Its pixel data is one short row: had anything decoded it, the decode would have failed and
       // the upload been stored as sent (the old fallback). The 422 comes from the header alone.
       await expectRefused(bomb, /16000 x 16000 pixels \(256 megapixels\)/);
@@ -669,7 +700,10 @@ describe('uploads on local disk', () => {
       const uploadURL = await newUploadUrl(t, cookie);
       const put = await putBytes(t, uploadURL, pngBomb(8000, 5000));
       expect(put.statusCode, put.body).toBe(200);
-      const [row] = await t.db.select().from(uploads).where(eq(uploads.id, idOf(uploadURL)));
+      const [row] = await t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, idOf(uploadURL)));
       expect(row).toMatchObject({ width: 8000, height: 5000 });
       await expectRefused(pngBomb(8000, 5001), /8000 x 5001 pixels/);
     });
@@ -700,7 +734,13 @@ describe('uploads on S3-compatible storage (s3rver on loopback)', () => {
 
   beforeAll(async () => {
     s3dir = mkdtempSync(path.join(tmpdir(), 'folio-s3rver-'));
-    s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: bucket }] });
+    s3server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3dir,
+      configureBuckets: [{ name: bucket }],
+    });
     const { port } = await s3server.run();
     // Configured as an operator would: through the environment.
     const env = {
@@ -754,9 +794,12 @@ describe('uploads on S3-compatible storage (s3rver on loopback)', () => {
     const objectPath = await uploadImage(t, cookie, await makeJpeg(1000, 500));
     const id = objectPath.split('/').pop()!;
     const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `uploads/${id}` }));
-    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual(
-      [`uploads/${id}`, `uploads/${id}.w1600.webp`, `uploads/${id}.w480.webp`, `uploads/${id}.w960.webp`],
-    );
+    expect(listed.Contents?.map((o) => o.Key).sort()).toEqual([
+      `uploads/${id}`,
+      `uploads/${id}.w1600.webp`,
+      `uploads/${id}.w480.webp`,
+      `uploads/${id}.w960.webp`,
+    ]);
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `uploads/${id}.w480.webp` }));
     expect(object.ContentType).toBe('image/webp');
     const served = await t.app.inject({ url: `${objectPath}/480.webp` });

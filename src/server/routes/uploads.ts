@@ -29,23 +29,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Object
   const sign = (id: string, expires: number) =>
     createHmac('sha256', secret).update(`upload:${id}:${expires}`).digest('base64url');
 
-  app.post(
-    '/api/objects/upload',
-    { onRequest: requireAdmin, schema: { response: { 200: uploadParamsSchema } } },
-    async () => {
-      const id = randomUUID();
-      const expires = Date.now() + UPLOAD_URL_TTL_MS;
-      // Relative, so it works whatever host name the admin reached the site by.
-      return { uploadURL: `/api/objects/upload/${id}?expires=${expires}&signature=${sign(id, expires)}` };
-    },
-  );
+  app.post('/api/objects/upload', { onRequest: requireAdmin, schema: { response: { 200: uploadParamsSchema } } }, async () => {
+    const id = randomUUID();
+    const expires = Date.now() + UPLOAD_URL_TTL_MS;
+    // Relative, so it works whatever host name the admin reached the site by.
+    return { uploadURL: `/api/objects/upload/${id}?expires=${expires}&signature=${sign(id, expires)}` };
+  });
 
   // The signed URL is the credential: the browser PUTs the raw bytes here without a cookie.
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
+    raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
     raw.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().put(
       '/api/objects/upload/:id',
       {

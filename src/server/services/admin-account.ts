@@ -18,7 +18,10 @@ export async function ensureAdminAccount(db: Database, configured?: string): Pro
       await db.insert(users).values({ username: ADMIN_USERNAME, password: await hashPassword(configured) });
     } else if (!(await verifyPassword(configured, existing.password))) {
       // A new password ends every session opened with the old one.
-      await db.update(users).set({ password: await hashPassword(configured) }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ password: await hashPassword(configured) })
+        .where(eq(users.id, existing.id));
       await endAllSessions(db);
     }
     return {};

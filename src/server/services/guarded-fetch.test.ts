@@ -13,7 +13,8 @@ beforeAll(async () => {
     if (url.pathname === '/page') return sendHtml(response, PAGE);
     if (url.pathname === '/redirect' && to) return redirect(response, to);
     const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
-    if (chain) return Number(chain[1]) === 0 ? sendHtml(response, PAGE) : redirect(response, `/chain/${Number(chain[1]) - 1}`, 301);
+    if (chain)
+      return Number(chain[1]) === 0 ? sendHtml(response, PAGE) : redirect(response, `/chain/${Number(chain[1]) - 1}`, 301);
     if (url.pathname === '/xhtml') {
       response.writeHead(200, { 'content-type': 'application/xhtml+xml' });
       return response.end(PAGE);
@@ -125,7 +126,11 @@ describe('createGuardedFetcher', () => {
   it('refuses loopback addresses without the allow list, before connecting', async () => {
     const fetcher = createGuardedFetcher();
     const before = server.connections();
-    for (const url of [`${server.origin}/page`, `http://[::1]:${server.port}/page`, `http://[::ffff:127.0.0.1]:${server.port}/page`]) {
+    for (const url of [
+      `${server.origin}/page`,
+      `http://[::1]:${server.port}/page`,
+      `http://[::ffff:127.0.0.1]:${server.port}/page`,
+    ]) {
       const error = await failure(fetcher, url);
       expect(error.reason).toBe('refused');
       expect(error.message).toMatch(/private, loopback or reserved/);
@@ -209,7 +214,11 @@ describe('createGuardedFetcher', () => {
 
   it('reports the status of a page that answers an error', async () => {
     const missing = await failure(allowLoopback(), `${server.origin}/missing`);
-    expect([missing.reason, missing.upstreamStatus, missing.message]).toEqual(['upstream-status', 404, 'The page answered HTTP 404 Not Found']);
+    expect([missing.reason, missing.upstreamStatus, missing.message]).toEqual([
+      'upstream-status',
+      404,
+      'The page answered HTTP 404 Not Found',
+    ]);
     const broken = await failure(allowLoopback(), `${server.origin}/broken`);
     expect(broken.upstreamStatus).toBe(500);
   });

@@ -50,17 +50,35 @@ export interface GuardedFetchOptions {
 // documentation, multicast and reserved ranges (IANA special-purpose registries).
 const blockedIPv4 = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16],
-  ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
-  ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blockedIPv4.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blockedIPv4.addSubnet(network, prefix, 'ipv4');
 
 // IPv6 outside 2000::/3 (global unicast) is never public: that covers ::, ::1, fc00::/7, fe80::/10
 // and ff00::/8. Inside it, the protocol, documentation and 6to4 ranges are refused as well.
 const globalIPv6 = new BlockList();
 globalIPv6.addSubnet('2000::', 3, 'ipv6');
 const blockedIPv6 = new BlockList();
-for (const [network, prefix] of [['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20]] as const) {
+for (const [network, prefix] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
+] as const) {
   blockedIPv6.addSubnet(network, prefix, 'ipv6');
 }
 
@@ -102,7 +120,10 @@ export function isPublicAddress(address: string): boolean {
 
 /** Lower case, no IPv6 brackets, IPv6 in its canonical form: how allow-list entries are compared. */
 function normalizeHost(host: string): string {
-  const bare = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return isIP(bare) === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
 }
 
@@ -259,7 +280,10 @@ export function createGuardedFetcher(options: GuardedFetchOptions = {}): PageFet
           const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
           if (!HTML_TYPES.has(mediaType)) {
             await response.body?.cancel();
-            throw new GuardedFetchError('not-html', `The address answered with ${mediaType || 'no content type'}, not an HTML page`);
+            throw new GuardedFetchError(
+              'not-html',
+              `The address answered with ${mediaType || 'no content type'}, not an HTML page`,
+            );
           }
           if (Number(response.headers.get('content-length')) > maxBytes) {
             await response.body?.cancel();

@@ -48,12 +48,15 @@ describe('the pixel limit', () => {
     });
     await expect(assertImageWithinPixelLimit(gifBomb(4000, 4000, 3))).rejects.toMatchObject({
       statusCode: 422,
-      message: 'This animation has 3 frames of 4000 x 4000 pixels (48 megapixels in all); images of at most 40 megapixels can be uploaded',
+      message:
+        'This animation has 3 frames of 4000 x 4000 pixels (48 megapixels in all); images of at most 40 megapixels can be uploaded',
     });
   });
 
-  it('decodes through openImage with the limit, and turns sharp\'s own refusal into the same 422', async () => {
-    const decoded = await openImage(pngBomb(30000, 30000)).toBuffer().catch((error: unknown) => error);
+  it("decodes through openImage with the limit, and turns sharp's own refusal into the same 422", async () => {
+    const decoded = await openImage(pngBomb(30000, 30000))
+      .toBuffer()
+      .catch((error: unknown) => error);
     expect(decoded).toBeInstanceOf(Error);
     expect(asImageTooLarge(decoded)).toBeInstanceOf(ImageTooLargeError);
     const other = new Error('VipsJpeg: premature end of input file');

@@ -159,7 +159,10 @@ describe('withoutPrivateMetadata', () => {
     expect(await readImageHeader(bomb)).toMatchObject({ width: 16000, height: 16000, orientation: 6 });
     // Before the limit held here, the re-encoding decoded it and a failure stored it as uploaded.
     await expect(withoutPrivateMetadata(bomb)).rejects.toBeInstanceOf(ImageTooLargeError);
-    await expect(prepareUpload(bomb)).rejects.toMatchObject({ statusCode: 422, message: expect.stringContaining('16000 x 16000') });
+    await expect(prepareUpload(bomb)).rejects.toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('16000 x 16000'),
+    });
   });
 
   it('keeps a GIF without metadata, and bytes it cannot read, exactly as uploaded', async () => {

@@ -62,11 +62,15 @@ export async function withoutPrivateMetadata(image: Buffer, log?: FastifyBaseLog
   if (!metadata) return image;
   const { format, orientation = 1, exif, xmp, iptc } = metadata;
   const stripped =
-    format === 'jpeg' ? jpegWithoutMetadata(image, orientation)
-    : format === 'png' && orientation === 1 ? pngWithoutMetadata(image)
-    : format === 'webp' && orientation === 1 ? webpWithoutMetadata(image)
-    : !exif && !xmp && !iptc && orientation === 1 ? image
-    : undefined;
+    format === 'jpeg'
+      ? jpegWithoutMetadata(image, orientation)
+      : format === 'png' && orientation === 1
+        ? pngWithoutMetadata(image)
+        : format === 'webp' && orientation === 1
+          ? webpWithoutMetadata(image)
+          : !exif && !xmp && !iptc && orientation === 1
+            ? image
+            : undefined;
   if (stripped) return stripped;
   // Refused rather than stored as uploaded: that would keep both the metadata and the bomb.
   assertWithinPixelLimit(metadata);

@@ -21,10 +21,16 @@ export function assertManageableMarkup(html: string, limits: { maxDepth: number;
     onopentag() {
       elements++;
       if (++depth > limits.maxDepth) {
-        throw new HttpError(422, `The page is nested too deeply to import: more than ${limits.maxDepth.toLocaleString('en-US')} levels of elements`);
+        throw new HttpError(
+          422,
+          `The page is nested too deeply to import: more than ${limits.maxDepth.toLocaleString('en-US')} levels of elements`,
+        );
       }
       if (elements > limits.maxElements) {
-        throw new HttpError(422, `The page has too many elements to import: more than ${limits.maxElements.toLocaleString('en-US')}`);
+        throw new HttpError(
+          422,
+          `The page has too many elements to import: more than ${limits.maxElements.toLocaleString('en-US')}`,
+        );
       }
     },
     onclosetag() {

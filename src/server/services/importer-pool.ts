@@ -96,6 +96,8 @@ export async function extractInWorker(
         ),
       ),
     );
-    worker.once('exit', (code) => settle(() => reject(new Error(`The import worker stopped (exit code ${code}) without an answer`))));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The import worker stopped (exit code ${code}) without an answer`))),
+    );
   });
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../errors.ts';
 import { articleHtml, redirect, sendHtml, startFixtureServer, type FixtureServer } from './__fixtures__/http-fixture.ts';
-import { backtickRuns, manyElements, nestedDivs, nestedListItems, watchEventLoop } from './__fixtures__/importer-hostile-pages.ts';
+import {
+  backtickRuns,
+  manyElements,
+  nestedDivs,
+  nestedListItems,
+  watchEventLoop,
+} from './__fixtures__/importer-hostile-pages.ts';
 import { createGuardedFetcher } from './guarded-fetch.ts';
 import { extractArticle, importArticle } from './importer.ts';
 import { EXTRACTION_LIMITS, extractionsRunning, type ExtractionLimits } from './importer-pool.ts';
@@ -46,7 +52,9 @@ describe('importArticle', () => {
 
     expect(result.title).toBe('Teaching Kids to Code in Kampala');
     expect(result.sourceUrl).toBe(`${server.origin}/posts/teaching-kids`);
-    expect(result.excerpt).toBe('How after-school coding clubs in Kampala grow the next generation of builders, one laptop at a time.');
+    expect(result.excerpt).toBe(
+      'How after-school coding clubs in Kampala grow the next generation of builders, one laptop at a time.',
+    );
     // og:image is relative in the page: made absolute against the page.
     expect(result.featuredImage).toBe(`${server.origin}/media/og-cover.png`);
 
@@ -54,7 +62,13 @@ describe('importArticle', () => {
     expect(content).toMatch(/^## What they build$/m);
     expect(content).toContain('~~simple calculators~~');
     expect(content).toContain(
-      ['| Year | Schools | Students |', '| --- | --- | --- |', '| 2022 | 1   | 40  |', '| 2023 | 3   | 120 |', '| 2024 | 6   | 260 |'].join('\n'),
+      [
+        '| Year | Schools | Students |',
+        '| --- | --- | --- |',
+        '| 2022 | 1   | 40  |',
+        '| 2023 | 3   | 120 |',
+        '| 2024 | 6   | 260 |',
+      ].join('\n'),
     );
     expect(content).toContain(
       ['```typescript', 'function greet(name: string): string {', '  return `Hello, ${name}!`;', '}', '```'].join('\n'),
@@ -108,7 +122,10 @@ describe('extractArticle', () => {
     const words = Array.from({ length: 100_000 }, (_, i) => `word${i % 1000}`).join(' ');
     const html = `<html><head><title>Huge</title></head><body><article><h1>Huge</h1><p>${words}</p></article></body></html>`;
     expect(() => extractArticle(html, base)).toThrow(
-      expect.objectContaining({ statusCode: 422, message: expect.stringMatching(/^The article is too long to import: [\d,]+ characters, a post holds at most 500,000$/) }),
+      expect.objectContaining({
+        statusCode: 422,
+        message: expect.stringMatching(/^The article is too long to import: [\d,]+ characters, a post holds at most 500,000$/),
+      }),
     );
   });
 
@@ -225,7 +242,8 @@ describe('pages that froze the server (security review)', () => {
 
 describe('markup limits', () => {
   const base = 'https://blog.example.com/2024/post';
-  const page = (body: string) => `<html><body><article><p>${'Words of the article. '.repeat(20)}</p>${body}</article></body></html>`;
+  const page = (body: string) =>
+    `<html><body><article><p>${'Words of the article. '.repeat(20)}</p>${body}</article></body></html>`;
 
   it('refuses more than 100,000 elements before parsing them', () => {
     expect(() => extractArticle(page('<i></i>'.repeat(100_001)), base)).toThrow(
@@ -248,7 +266,10 @@ describe('markup limits', () => {
     ].join('');
     expect(extractArticle(page(flat), base).content).toContain('Words of the article.');
     expect(() => extractArticle(page(`${'<span>'.repeat(501)}deep`), base)).toThrow(
-      expect.objectContaining({ statusCode: 422, message: 'The page is nested too deeply to import: more than 500 levels of elements' }),
+      expect.objectContaining({
+        statusCode: 422,
+        message: 'The page is nested too deeply to import: more than 500 levels of elements',
+      }),
     );
     // Outside SVG and MathML, `/>` means nothing: <div/> opens a <div>.
     expect(() => extractArticle(page('<div/>'.repeat(501)), base)).toThrow(expect.objectContaining({ statusCode: 422 }));

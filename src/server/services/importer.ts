@@ -214,6 +214,9 @@ function toMarkdown(html: string, base: string): { markdown: string; firstImage:
       return `![${alt}](${src}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
     },
   });
-  const markdown = service.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  const markdown = service
+    .turndown(html)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return { markdown, firstImage };
 }

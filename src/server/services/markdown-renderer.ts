@@ -100,12 +100,17 @@ export class MarkdownRenderer {
     }
   }
 
-  private async renderInWorker(markdown: string, sizes: Record<string, ImageSize>): Promise<{ html: string } | { refusal: string }> {
+  private async renderInWorker(
+    markdown: string,
+    sizes: Record<string, ImageSize>,
+  ): Promise<{ html: string } | { refusal: string }> {
     try {
-      return { html: await new Promise<string>((resolve, reject) => {
-        this.queue.push({ job: { id: this.nextId++, markdown, sizes }, resolve, reject });
-        this.sendNext();
-      }) };
+      return {
+        html: await new Promise<string>((resolve, reject) => {
+          this.queue.push({ job: { id: this.nextId++, markdown, sizes }, resolve, reject });
+          this.sendNext();
+        }),
+      };
     } catch (error) {
       if (error instanceof MarkdownRefusedError) return { refusal: error.message };
       throw error;

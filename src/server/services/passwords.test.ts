@@ -9,7 +9,13 @@ describe('hashPassword / verifyPassword', () => {
 
   it('rejects a wrong, empty, or nearly-right password', async () => {
     const stored = await hashPassword('correct horse battery staple');
-    for (const wrong of ['wrong', '', 'correct horse battery stapl', 'Correct horse battery staple', 'correct horse battery staple ']) {
+    for (const wrong of [
+      'wrong',
+      '',
+      'correct horse battery stapl',
+      'Correct horse battery staple',
+      'correct horse battery staple ',
+    ]) {
       expect(await verifyPassword(wrong, stored), JSON.stringify(wrong)).toBe(false);
     }
   });
@@ -41,7 +47,14 @@ describe('hashPassword / verifyPassword', () => {
   it('answers false (no throw) for stored values that are not scrypt hashes', async () => {
     const valid = await hashPassword('secret');
     const [, cost, salt, key] = valid.split('$');
-    for (const stored of ['', 'secret', 'plain$text', `bcrypt$${cost}$${salt}$${key}`, `scrypt$${cost}$${salt}$`, `scrypt$${cost}$${salt}$${key!.slice(0, 20)}`]) {
+    for (const stored of [
+      '',
+      'secret',
+      'plain$text',
+      `bcrypt$${cost}$${salt}$${key}`,
+      `scrypt$${cost}$${salt}$`,
+      `scrypt$${cost}$${salt}$${key!.slice(0, 20)}`,
+    ]) {
       expect(await verifyPassword('secret', stored), stored).toBe(false);
     }
   });

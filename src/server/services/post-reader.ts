@@ -45,7 +45,8 @@ export class PostReader {
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Paragraphs of escaped text, for markdown that cannot be rendered. */
 const plainTextHtml = (text: string) =>

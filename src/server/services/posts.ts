@@ -1,5 +1,11 @@
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
-import { postMetadataFields, postMetadataSchema, type ParsedPostInput, type Post, type PostMetadata } from '../../shared/posts.ts';
+import {
+  postMetadataFields,
+  postMetadataSchema,
+  type ParsedPostInput,
+  type Post,
+  type PostMetadata,
+} from '../../shared/posts.ts';
 import { publicImageUrl } from '../../shared/images.ts';
 import { readTimeMinutes, slugify } from '../../shared/text.ts';
 import type { Database } from '../db/client.ts';
@@ -140,7 +146,8 @@ export class PostService {
     try {
       await this.markdown?.render(content);
     } catch (error) {
-      if (error instanceof MarkdownRefusedError) throw new HttpError(422, `The content cannot be shown to readers: ${error.message}`);
+      if (error instanceof MarkdownRefusedError)
+        throw new HttpError(422, `The content cannot be shown to readers: ${error.message}`);
       throw error;
     }
   }
@@ -164,7 +171,9 @@ export class PostService {
   }
 
   async findBySlugOrId(value: string): Promise<Post | undefined> {
-    const match = isUuid(value) ? or(eq(blogPosts.id, value.toLowerCase()), eq(blogPosts.slug, value)) : eq(blogPosts.slug, value);
+    const match = isUuid(value)
+      ? or(eq(blogPosts.id, value.toLowerCase()), eq(blogPosts.slug, value))
+      : eq(blogPosts.slug, value);
     const [row] = await this.db.select(postColumns).from(blogPosts).where(match).limit(1);
     return row ? toApiPost(row) : undefined;
   }
@@ -210,8 +219,7 @@ export class PostService {
       slug: input.slug === undefined ? existing.slug : resolveSlug(input),
       content: input.content,
       excerpt: input.excerpt === undefined ? (existing.excerpt ?? null) : input.excerpt || null,
-      featuredImage:
-        input.featuredImage === undefined ? (existing.featuredImage ?? null) : input.featuredImage || null,
+      featuredImage: input.featuredImage === undefined ? (existing.featuredImage ?? null) : input.featuredImage || null,
       tags: input.tags ?? existing.tags,
       published: input.published ?? existing.published,
       metadata: resolveMetadata(input, existing.metadata),

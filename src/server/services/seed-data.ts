@@ -17,11 +17,26 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Passes `postInputSchema`; the read time is the editor's own (words / 200, at least 1). */
 export interface SeedPostInput {
-  title: string; slug: string; content: string; excerpt?: string; tags: string[]; published: boolean;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt?: string;
+  tags: string[];
+  published: boolean;
   metadata: { author: string; readTime: number };
 }
-export interface SeedComment { author: string; email: string; content: string; createdAt: Date }
-export interface SeedPost { input: SeedPostInput; createdAt: Date; updatedAt: Date; comments: SeedComment[] }
+export interface SeedComment {
+  author: string;
+  email: string;
+  content: string;
+  createdAt: Date;
+}
+export interface SeedPost {
+  input: SeedPostInput;
+  createdAt: Date;
+  updatedAt: Date;
+  comments: SeedComment[];
+}
 export interface SeedOptions {
   posts: number;
   seed: number;
@@ -65,48 +80,139 @@ const PLACES: Record<string, string[]> = {
 const WORDS = {
   place: Object.values(PLACES).flat(),
   country: Object.keys(PLACES),
-  group: ['secondary school students', 'young women in tech', 'out-of-school youth', 'rural teachers', 'first-time coders', 'recent graduates', 'community mentors', 'girls in STEM', 'young entrepreneurs', 'student leaders'],
-  thing: ['coding club', 'mentorship programme', 'offline learning hub', 'digital literacy bootcamp', 'solar-powered computer lab', 'SMS quiz platform', 'leadership fellowship', 'teacher training cohort', 'community hackathon', 'low-bandwidth LMS'],
-  skill: ['problem solving', 'critical thinking', 'basic coding', 'data literacy', 'public speaking', 'design thinking', 'entrepreneurship', 'online safety', 'collaboration', 'web development'],
-  outcome: ['confidence', 'employability', 'retention', 'completion rates', 'community trust', 'curiosity', 'self-efficacy', 'peer support'],
+  group: [
+    'secondary school students',
+    'young women in tech',
+    'out-of-school youth',
+    'rural teachers',
+    'first-time coders',
+    'recent graduates',
+    'community mentors',
+    'girls in STEM',
+    'young entrepreneurs',
+    'student leaders',
+  ],
+  thing: [
+    'coding club',
+    'mentorship programme',
+    'offline learning hub',
+    'digital literacy bootcamp',
+    'solar-powered computer lab',
+    'SMS quiz platform',
+    'leadership fellowship',
+    'teacher training cohort',
+    'community hackathon',
+    'low-bandwidth LMS',
+  ],
+  skill: [
+    'problem solving',
+    'critical thinking',
+    'basic coding',
+    'data literacy',
+    'public speaking',
+    'design thinking',
+    'entrepreneurship',
+    'online safety',
+    'collaboration',
+    'web development',
+  ],
+  outcome: [
+    'confidence',
+    'employability',
+    'retention',
+    'completion rates',
+    'community trust',
+    'curiosity',
+    'self-efficacy',
+    'peer support',
+  ],
   n: ['12', '25', '40', '60', '120', '300', '450', '1,000'],
   pct: ['18', '23', '31', '40', '47', '52', '65'],
 };
 type Slot = keyof typeof WORDS;
 
 const SENTENCES = [
-  'When we started the {thing} in {place}, most {group} had never used a computer for more than a few minutes.', 'The biggest shift we saw was not in test scores but in {outcome}.',
-  '{Group} learn {skill} fastest when the problems come from their own communities.', 'In {country}, the gap between policy and classroom practice is still wide, and a good {thing} helps close it.',
-  'We measured {outcome} at the start and the end of each term, and the numbers surprised us.', 'Mentors met every week with small groups of {group} to review progress and set new goals.',
-  'A {thing} needs three things: reliable power, patient facilitators and a reason to keep coming back.', 'Data from {n} participants across {country} showed a {pct}% improvement in {outcome}.',
-  'Technology is only the starting point; relationships are what keep {group} engaged.', 'Partnering with local organisations in {place} made the {thing} sustainable beyond the pilot year.',
-  'Many {group} learn on shared smartphones, so every lesson has to work offline and on small screens.', 'I often tell facilitators that {skill} is learned by doing, not by listening to lectures.',
-  'Curriculum design starts with listening to {group} and to the teachers who know them best.', 'By the end of the cohort, {n} {group} had built projects that solved real problems in {place}.',
-  'Funding cycles are short, but changing how young people see themselves takes years.', 'We keep the {thing} simple so that local teachers can run it without us.',
-  'Parents in {place} became our strongest advocates once they saw what their children had built.', 'Anyone designing for {group} should start small, listen closely and iterate quickly.',
-  'Digital literacy is no longer optional for {group} entering the job market in {country}.', 'Every session ends with a short reflection, which builds {skill} as much as any exercise.',
-  'Our first attempt at a {thing} failed because we underestimated the cost of mobile data.', 'Young leaders in {place} are already solving problems that outside experts overlooked.',
-  'Assessment should reward {skill}, not only the ability to memorise answers.', 'We now track {outcome} alongside attendance, so that we see the whole picture.',
-  'Two of our strongest facilitators in {place} started as participants in the very first cohort.', 'The {thing} runs on Saturdays, when {group} are free from chores and classes.',
-  'We translated the core materials into local languages, and {outcome} rose almost immediately.', 'Schools in {country} often share one projector between several classes, so we plan for that.',
-  'What looks like a lack of interest is usually a lack of access, time or bus fare.', 'A short demo day at the end gives {group} a reason to finish and an audience to impress.',
-  'Employers in {place} tell us they value {skill} more than any single certificate.', 'We publish our results openly, including the parts that did not go to plan.',
-  'The hardest part of scaling a {thing} is keeping the quality of mentoring high.', 'Girls stayed in the programme longer once we added women mentors from {country}.',
+  'When we started the {thing} in {place}, most {group} had never used a computer for more than a few minutes.',
+  'The biggest shift we saw was not in test scores but in {outcome}.',
+  '{Group} learn {skill} fastest when the problems come from their own communities.',
+  'In {country}, the gap between policy and classroom practice is still wide, and a good {thing} helps close it.',
+  'We measured {outcome} at the start and the end of each term, and the numbers surprised us.',
+  'Mentors met every week with small groups of {group} to review progress and set new goals.',
+  'A {thing} needs three things: reliable power, patient facilitators and a reason to keep coming back.',
+  'Data from {n} participants across {country} showed a {pct}% improvement in {outcome}.',
+  'Technology is only the starting point; relationships are what keep {group} engaged.',
+  'Partnering with local organisations in {place} made the {thing} sustainable beyond the pilot year.',
+  'Many {group} learn on shared smartphones, so every lesson has to work offline and on small screens.',
+  'I often tell facilitators that {skill} is learned by doing, not by listening to lectures.',
+  'Curriculum design starts with listening to {group} and to the teachers who know them best.',
+  'By the end of the cohort, {n} {group} had built projects that solved real problems in {place}.',
+  'Funding cycles are short, but changing how young people see themselves takes years.',
+  'We keep the {thing} simple so that local teachers can run it without us.',
+  'Parents in {place} became our strongest advocates once they saw what their children had built.',
+  'Anyone designing for {group} should start small, listen closely and iterate quickly.',
+  'Digital literacy is no longer optional for {group} entering the job market in {country}.',
+  'Every session ends with a short reflection, which builds {skill} as much as any exercise.',
+  'Our first attempt at a {thing} failed because we underestimated the cost of mobile data.',
+  'Young leaders in {place} are already solving problems that outside experts overlooked.',
+  'Assessment should reward {skill}, not only the ability to memorise answers.',
+  'We now track {outcome} alongside attendance, so that we see the whole picture.',
+  'Two of our strongest facilitators in {place} started as participants in the very first cohort.',
+  'The {thing} runs on Saturdays, when {group} are free from chores and classes.',
+  'We translated the core materials into local languages, and {outcome} rose almost immediately.',
+  'Schools in {country} often share one projector between several classes, so we plan for that.',
+  'What looks like a lack of interest is usually a lack of access, time or bus fare.',
+  'A short demo day at the end gives {group} a reason to finish and an audience to impress.',
+  'Employers in {place} tell us they value {skill} more than any single certificate.',
+  'We publish our results openly, including the parts that did not go to plan.',
+  'The hardest part of scaling a {thing} is keeping the quality of mentoring high.',
+  'Girls stayed in the programme longer once we added women mentors from {country}.',
 ];
 const OPENERS = ['In practice, ', 'Over time, ', 'Honestly, ', 'Looking back, ', 'Again and again, ', 'In our experience, '];
 const ITEMS = [
-  'Recruit mentors from the {place} community', 'Design every lesson to work offline first', 'Pair {group} with peer mentors',
-  'Share progress with parents every term', 'Budget for data bundles and reliable power', 'Celebrate small wins in public',
-  'Start each cohort with a needs assessment', 'Teach {skill} through local, real problems', 'Measure {outcome}, not just attendance',
-  'Document what fails as carefully as what works', 'Hand ownership to local facilitators early', 'Review the curriculum with {group}',
+  'Recruit mentors from the {place} community',
+  'Design every lesson to work offline first',
+  'Pair {group} with peer mentors',
+  'Share progress with parents every term',
+  'Budget for data bundles and reliable power',
+  'Celebrate small wins in public',
+  'Start each cohort with a needs assessment',
+  'Teach {skill} through local, real problems',
+  'Measure {outcome}, not just attendance',
+  'Document what fails as carefully as what works',
+  'Hand ownership to local facilitators early',
+  'Review the curriculum with {group}',
 ];
-const HEADINGS = ['Why This Matters', 'What We Learned', 'The Challenge', 'Our Approach', 'Results So Far', 'Voices from the Classroom', 'Lessons for Practitioners', 'What Comes Next', 'Working with Partners', 'Measuring Impact', 'Designing for Low Bandwidth', 'Getting Started', 'Lessons from {place}', 'The Role of {skill}'];
+const HEADINGS = [
+  'Why This Matters',
+  'What We Learned',
+  'The Challenge',
+  'Our Approach',
+  'Results So Far',
+  'Voices from the Classroom',
+  'Lessons for Practitioners',
+  'What Comes Next',
+  'Working with Partners',
+  'Measuring Impact',
+  'Designing for Low Bandwidth',
+  'Getting Started',
+  'Lessons from {place}',
+  'The Role of {skill}',
+];
 const TITLES = [
-  'How {group} in {place} Are Learning {skill}', 'Lessons from Running a {thing} in {place}', 'Why {skill} Matters for {group} in {country}',
-  'Building a {thing} That Lasts', 'What {group} Taught Me About {skill}', 'From Pilot to Scale: Our {thing} in {country}',
-  'The Case for {skill} in Every Classroom', 'Designing a {thing} for Low-Bandwidth Communities', 'Inside a {thing} in {place}',
-  '{outcome} over Test Scores: Rethinking Impact in {country}', 'A Year of {skill} with {group}', 'Five Questions to Ask Before Launching a {thing}',
-  'Notes from {place}: {group} and the Future of Work', 'Can a {thing} Change a Community? Evidence from {place}',
+  'How {group} in {place} Are Learning {skill}',
+  'Lessons from Running a {thing} in {place}',
+  'Why {skill} Matters for {group} in {country}',
+  'Building a {thing} That Lasts',
+  'What {group} Taught Me About {skill}',
+  'From Pilot to Scale: Our {thing} in {country}',
+  'The Case for {skill} in Every Classroom',
+  'Designing a {thing} for Low-Bandwidth Communities',
+  'Inside a {thing} in {place}',
+  '{outcome} over Test Scores: Rethinking Impact in {country}',
+  'A Year of {skill} with {group}',
+  'Five Questions to Ask Before Launching a {thing}',
+  'Notes from {place}: {group} and the Future of Work',
+  'Can a {thing} Change a Community? Evidence from {place}',
 ];
 const QUOTES = [
   'I used to think computers were for other people. Now I teach my younger brothers.',
@@ -117,34 +223,98 @@ const QUOTES = [
 ];
 const ROLES = ['student', 'teacher', 'facilitator', 'mentor', 'programme alumna', 'head teacher'];
 const LINKS: ReadonlyArray<[string, string]> = [
-  ['UNESCO education resources', 'https://www.unesco.org/en/education'], ['UNICEF education data', 'https://data.unicef.org/topic/education/'],
-  ['MDN Web Docs', 'https://developer.mozilla.org/'], ['Web accessibility guidelines', 'https://www.w3.org/WAI/'],
-  ['digital literacy on Wikipedia', 'https://en.wikipedia.org/wiki/Digital_literacy'], ['GitHub Docs', 'https://docs.github.com/'],
+  ['UNESCO education resources', 'https://www.unesco.org/en/education'],
+  ['UNICEF education data', 'https://data.unicef.org/topic/education/'],
+  ['MDN Web Docs', 'https://developer.mozilla.org/'],
+  ['Web accessibility guidelines', 'https://www.w3.org/WAI/'],
+  ['digital literacy on Wikipedia', 'https://en.wikipedia.org/wiki/Digital_literacy'],
+  ['GitHub Docs', 'https://docs.github.com/'],
 ];
 const INLINE_CODE = ['console.log()', 'git commit', 'SELECT * FROM lessons', 'print("Hello, Kampala")', 'npm start', '<h1>'];
 const CODE: ReadonlyArray<[string, string]> = [
-  ['python', 'scores = {"Kampala": 78, "Gulu": 64, "Kigali": 81}\nfor place, score in sorted(scores.items(), key=lambda s: -s[1]):\n    print(f"{place}: {score}%")'],
-  ['sql', 'SELECT country, COUNT(*) AS learners\nFROM enrolments\nWHERE completed = true\nGROUP BY country\nORDER BY learners DESC;'],
-  ['javascript', 'const done = lessons.filter((lesson) => lesson.completed).length;\nconst progress = Math.round((done / lessons.length) * 100);\nconsole.log(`Progress: ${progress}%`);'],
-  ['bash', '# Sync lessons to the offline hub before the session\nrsync -avz lessons/ hub@192.168.1.20:/srv/lessons/\nsudo systemctl restart offline-lms'],
+  [
+    'python',
+    'scores = {"Kampala": 78, "Gulu": 64, "Kigali": 81}\nfor place, score in sorted(scores.items(), key=lambda s: -s[1]):\n    print(f"{place}: {score}%")',
+  ],
+  [
+    'sql',
+    'SELECT country, COUNT(*) AS learners\nFROM enrolments\nWHERE completed = true\nGROUP BY country\nORDER BY learners DESC;',
+  ],
+  [
+    'javascript',
+    'const done = lessons.filter((lesson) => lesson.completed).length;\nconst progress = Math.round((done / lessons.length) * 100);\nconsole.log(`Progress: ${progress}%`);',
+  ],
+  [
+    'bash',
+    '# Sync lessons to the offline hub before the session\nrsync -avz lessons/ hub@192.168.1.20:/srv/lessons/\nsudo systemctl restart offline-lms',
+  ],
   ['json', '{\n  "cohort": "Kigali 2024",\n  "learners": 42,\n  "mentors": 6,\n  "offline": true\n}'],
-  ['typescript', "interface Learner {\n  name: string;\n  country: 'Uganda' | 'Kenya' | 'Rwanda' | 'Nigeria';\n  completedLessons: number;\n}"],
+  [
+    'typescript',
+    "interface Learner {\n  name: string;\n  country: 'Uganda' | 'Kenya' | 'Rwanda' | 'Nigeria';\n  completedLessons: number;\n}",
+  ],
 ];
-const FIRST_NAMES = ['Amina', 'Kato', 'Wanjiru', 'Chinedu', 'Uwase', 'Otieno', 'Ngozi', 'Mugisha', 'Achieng', 'Tunde', 'Nakato', 'Kwame', 'Fatima', 'Brian', 'Grace', 'Emmanuel', 'Aisha', 'Joseph', 'Esther', 'Ibrahim'];
-const LAST_NAMES = ['Okello', 'Mwangi', 'Uwimana', 'Adeyemi', 'Nansubuga', 'Kamau', 'Habimana', 'Okafor', 'Atieno', 'Byaruhanga', 'Bello', 'Niyonzima', 'Ochieng', 'Eze', 'Nakamya'];
+const FIRST_NAMES = [
+  'Amina',
+  'Kato',
+  'Wanjiru',
+  'Chinedu',
+  'Uwase',
+  'Otieno',
+  'Ngozi',
+  'Mugisha',
+  'Achieng',
+  'Tunde',
+  'Nakato',
+  'Kwame',
+  'Fatima',
+  'Brian',
+  'Grace',
+  'Emmanuel',
+  'Aisha',
+  'Joseph',
+  'Esther',
+  'Ibrahim',
+];
+const LAST_NAMES = [
+  'Okello',
+  'Mwangi',
+  'Uwimana',
+  'Adeyemi',
+  'Nansubuga',
+  'Kamau',
+  'Habimana',
+  'Okafor',
+  'Atieno',
+  'Byaruhanga',
+  'Bello',
+  'Niyonzima',
+  'Ochieng',
+  'Eze',
+  'Nakamya',
+];
 /** Reserved example domains (RFC 2606): seeded addresses can never reach a real inbox. */
 const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com'];
 const COMMENTS = [
-  'Thank you for this piece; it matches what we see with {group} in {place}.', 'How did you handle the cost of mobile data during the {thing}?',
-  'We ran something similar in {place} and {outcome} improved within one term.', 'Sharing this with our teacher network in {country}.',
-  'Would love to see the curriculum you used for {skill}.', 'This is exactly why {skill} should start early.',
-  'Great read! The point about mentors really stands out.', 'Is there a way to volunteer with the next cohort?',
-  'I was one of the {group} in a programme like this, and it changed my path.', 'Do you have data on how many participants found jobs afterwards?',
+  'Thank you for this piece; it matches what we see with {group} in {place}.',
+  'How did you handle the cost of mobile data during the {thing}?',
+  'We ran something similar in {place} and {outcome} improved within one term.',
+  'Sharing this with our teacher network in {country}.',
+  'Would love to see the curriculum you used for {skill}.',
+  'This is exactly why {skill} should start early.',
+  'Great read! The point about mentors really stands out.',
+  'Is there a way to volunteer with the next cohort?',
+  'I was one of the {group} in a programme like this, and it changed my path.',
+  'Do you have data on how many participants found jobs afterwards?',
 ];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const SMALL_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'for', 'with', 'to', 'from', 'over', 'about', 'on', 'by']);
-const titleCase = (s: string) => s.split(' ').map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : capitalize(w))).join(' ');
+const titleCase = (s: string) =>
+  s
+    .split(' ')
+    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : capitalize(w)))
+    .join(' ');
 
 /** What one post is mostly about, so its title, body and excerpt tell one story. */
 type Focus = Partial<Record<Slot, string>>;
@@ -177,24 +347,31 @@ function paragraph(random: Random, focus: Focus, plain = false): string {
   });
   if (!plain && random.chance(0.2)) {
     const [label, url] = random.pick(LINKS);
-    sentences.push(random.pick(['For background, see', 'There is more in', 'A useful starting point is']) + ` [${label}](${url}).`);
+    sentences.push(
+      random.pick(['For background, see', 'There is more in', 'A useful starting point is']) + ` [${label}](${url}).`,
+    );
   }
   if (!plain && random.chance(0.1)) sentences.push(`Learners start with \`${random.pick(INLINE_CODE)}\` and grow from there.`);
   return sentences.join(' ');
 }
 
 function list(random: Random, focus: Focus, marker: (i: number) => string): string {
-  return random.sample(ITEMS, random.int(3, 6)).map((item, i) => `${marker(i)}${fill(random, item, focus)}`).join('\n');
+  return random
+    .sample(ITEMS, random.int(3, 6))
+    .map((item, i) => `${marker(i)}${fill(random, item, focus)}`)
+    .join('\n');
 }
 
 function table(random: Random, focus: Focus): string {
   if (random.chance(0.5)) {
-    const rows = random.sample(PLACES[focus.country!]!, 3).map(
-      (place) => `| ${place} | ${random.int(20, 400)} | ${random.int(45, 95)}% | ${random.int(2, 20)} |`,
-    );
+    const rows = random
+      .sample(PLACES[focus.country!]!, 3)
+      .map((place) => `| ${place} | ${random.int(20, 400)} | ${random.int(45, 95)}% | ${random.int(2, 20)} |`);
     return ['| Location | Learners | Completion | Mentors |', '| --- | ---: | ---: | ---: |', ...rows].join('\n');
   }
-  const rows = random.sample(WORDS.skill, random.int(3, 5)).map((skill, i) => `| ${i + 1} | ${capitalize(skill)} | ${capitalize(random.pick(WORDS.outcome))} |`);
+  const rows = random
+    .sample(WORDS.skill, random.int(3, 5))
+    .map((skill, i) => `| ${i + 1} | ${capitalize(skill)} | ${capitalize(random.pick(WORDS.outcome))} |`);
   return ['| Week | Focus | What we watch |', '| :-: | --- | --- |', ...rows].join('\n');
 }
 
@@ -282,7 +459,9 @@ export function* generateSeedPosts(options: SeedOptions): Generator<SeedPost> {
     const updatedAt = random.chance(0.3) ? Math.min(now, createdAt + Math.floor(random.next() * 30 * DAY_MS)) : createdAt;
     const excerpt = random.chance(0.8) ? paragraph(random, focus, true) : undefined;
     const comments = published
-      ? Array.from({ length: random.int(0, 8) }, () => comment(random, focus, createdAt, now)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      ? Array.from({ length: random.int(0, 8) }, () => comment(random, focus, createdAt, now)).sort(
+          (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+        )
       : [];
     yield {
       input: {

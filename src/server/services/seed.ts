@@ -22,10 +22,7 @@ export interface SeedSummary {
  * Adds `posts` generated posts and their comments. Posts go through PostService.create so the
  * search document is written as the editor would; slugs already present get a counter.
  */
-export async function seedDatabase(
-  db: Database,
-  options: { posts: number; seed?: number; now?: Date },
-): Promise<SeedSummary> {
+export async function seedDatabase(db: Database, options: { posts: number; seed?: number; now?: Date }): Promise<SeedSummary> {
   const taken = await db.select({ slug: blogPosts.slug }).from(blogPosts);
   const generated = generateSeedPosts({
     posts: options.posts,

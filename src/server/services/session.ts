@@ -95,7 +95,12 @@ export async function startSession(store: SessionStore, reply: FastifyReply, sec
 }
 
 /** Ends the request's session on every instance and clears the cookie. */
-export async function endSession(store: SessionStore, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<void> {
+export async function endSession(
+  store: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+): Promise<void> {
   const name = sessionCookieName(secure);
   const token = sessionToken(request, name);
   if (token) await store.end(token);

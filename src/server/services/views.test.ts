@@ -5,7 +5,8 @@ import type { Post } from '../../shared/posts.ts';
 import { postViews } from '../db/schema.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-const OTHER_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1';
+const OTHER_BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let t: TestApp;
@@ -21,7 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createPost(overrides: Record<string, unknown> = {}): Promise<Post> {
-  const response = await t.app.inject({ method: 'POST', url: '/api/blog-posts', headers: { cookie }, payload: postPayload({ slug: `viewed-${++counter}`, ...overrides }) });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/blog-posts',
+    headers: { cookie },
+    payload: postPayload({ slug: `viewed-${++counter}`, ...overrides }),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Post>();
 }

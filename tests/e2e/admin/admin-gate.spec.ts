@@ -31,7 +31,10 @@ test('the gate shows its screen, toggles the password, refuses a wrong password 
   await expect(page.getByText('Access granted')).toBeVisible();
   await expect(page.getByText('Welcome to the blog admin panel.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Write New Post' })).toBeVisible();
-  const [flag, time] = await page.evaluate(([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)], [FLAG_KEY, TIME_KEY]);
+  const [flag, time] = await page.evaluate(
+    ([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)],
+    [FLAG_KEY, TIME_KEY],
+  );
   expect(flag).toBe('true');
   expect(Math.abs(Date.now() - Number(time))).toBeLessThan(60_000);
 });
@@ -57,7 +60,10 @@ test('a session older than 4 hours is forgotten and the gate stays locked', asyn
   );
   await page.goto('/write');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  expect(await page.evaluate(([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)], [FLAG_KEY, TIME_KEY])).toEqual([null, null]);
+  expect(await page.evaluate(([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)], [FLAG_KEY, TIME_KEY])).toEqual([
+    null,
+    null,
+  ]);
 });
 
 test('a fresh stored session is restored after a reload, and logout clears it here and on the server', async ({ page }) => {
@@ -67,16 +73,22 @@ test('a fresh stored session is restored after a reload, and logout clears it he
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('You have been logged out from the admin panel.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
-  expect(await page.evaluate(([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)], [FLAG_KEY, TIME_KEY])).toEqual([null, null]);
+  expect(await page.evaluate(([f, t]) => [localStorage.getItem(f!), localStorage.getItem(t!)], [FLAG_KEY, TIME_KEY])).toEqual([
+    null,
+    null,
+  ]);
   const session = await page.request.get('/api/admin/session');
   expect(await session.json()).toEqual({ authenticated: false });
 });
 
 test('a stored flag without a server session (any 401) shows the gate again', async ({ page }) => {
-  await page.addInitScript(([f, t]) => {
-    localStorage.setItem(f!, 'true');
-    localStorage.setItem(t!, String(Date.now()));
-  }, [FLAG_KEY, TIME_KEY]);
+  await page.addInitScript(
+    ([f, t]) => {
+      localStorage.setItem(f!, 'true');
+      localStorage.setItem(t!, String(Date.now()));
+    },
+    [FLAG_KEY, TIME_KEY],
+  );
   await page.goto('/write');
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
 });
@@ -85,7 +97,9 @@ test('the blog list shows the admin toolbar, drafts view and edit buttons only t
   const api = request;
   await api.post('/api/admin/verify', { data: { password: E2E_ADMIN_PASSWORD } });
   const unique = `Draftonly${Date.now()}`;
-  const draft = await (await api.post('/api/blog-posts', { data: { title: `${unique} draft`, content: 'Draft body', tags: [], published: false } })).json();
+  const draft = await (
+    await api.post('/api/blog-posts', { data: { title: `${unique} draft`, content: 'Draft body', tags: [], published: false } })
+  ).json();
 
   await page.goto('/blog');
   await expect(page.getByRole('heading', { name: 'EdTech Dialogue' })).toBeVisible();
@@ -99,7 +113,9 @@ test('the blog list shows the admin toolbar, drafts view and edit buttons only t
   await expect(page.getByRole('link', { name: 'New Post' })).toHaveAttribute('href', '/write');
   await draftsButton.click();
   await expect(page.getByRole('heading', { name: 'Draft Articles' })).toBeVisible();
-  await expect(page.getByText('Unpublished articles and work-in-progress content. These are only visible to admin users.')).toBeVisible();
+  await expect(
+    page.getByText('Unpublished articles and work-in-progress content. These are only visible to admin users.'),
+  ).toBeVisible();
   await expect(page.getByText(/^Showing \d+ draft\(s\)$/)).toBeVisible();
   await expect(page.getByRole('group', { name: 'Categories' })).toHaveCount(0);
   await page.getByRole('searchbox').fill(unique);

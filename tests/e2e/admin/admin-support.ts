@@ -19,7 +19,11 @@ export function contentArea(page: Page) {
 
 /** Selection of the content text area as [start, end, selected text]. */
 export async function selection(page: Page): Promise<[number, number, string]> {
-  return contentArea(page).evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.slice(el.selectionStart, el.selectionEnd)]);
+  return contentArea(page).evaluate((el: HTMLTextAreaElement) => [
+    el.selectionStart,
+    el.selectionEnd,
+    el.value.slice(el.selectionStart, el.selectionEnd),
+  ]);
 }
 
 export async function selectInContent(page: Page, text: string): Promise<void> {

@@ -111,7 +111,10 @@ test('tabs, preview placeholders, statistics, excerpt tools and validation toast
   await expect(page.getByRole('button', { name: 'Publish Post' })).toBeVisible();
 });
 
-test('save as draft stays in the editor as an edit, publishing goes to the post, with no duplicate', async ({ page, request }) => {
+test('save as draft stays in the editor as an edit, publishing goes to the post, with no duplicate', async ({
+  page,
+  request,
+}) => {
   const title = `Draft then publish ${Date.now()}`;
   await page.getByLabel('Title', { exact: true }).fill(title);
   await contentArea(page).fill('First version of the body.');
@@ -143,9 +146,18 @@ test('save as draft stays in the editor as an edit, publishing goes to the post,
   expect(found.filter((p: { title: string }) => p.title === title)).toHaveLength(1);
 });
 
-test('the edit route fills the fields, a failed save keeps them, and an unknown id says it failed to load', async ({ page, request }) => {
+test('the edit route fills the fields, a failed save keeps them, and an unknown id says it failed to load', async ({
+  page,
+  request,
+}) => {
   const create = await page.request.post('/api/blog-posts', {
-    data: { title: `Editable ${Date.now()}`, content: 'Body to edit', excerpt: 'An excerpt', tags: ['Youth Leadership'], published: true },
+    data: {
+      title: `Editable ${Date.now()}`,
+      content: 'Body to edit',
+      excerpt: 'An excerpt',
+      tags: ['Youth Leadership'],
+      published: true,
+    },
   });
   const post = await create.json();
   await page.goto(`/edit/${post.id}`);
@@ -156,7 +168,9 @@ test('the edit route fills the fields, a failed save keeps them, and an unknown 
   await expect(page.getByRole('button', { name: 'Youth Leadership' })).toBeVisible();
 
   await page.route(`**/api/blog-posts/${post.id}`, (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' }) : route.continue(),
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Database unavailable"}' })
+      : route.continue(),
   );
   await contentArea(page).fill('Changed body that must survive');
   await page.getByRole('button', { name: 'Publish Post' }).click();
@@ -170,8 +184,14 @@ test('the edit route fills the fields, a failed save keeps them, and an unknown 
 });
 
 test('deleting a post asks first, then removes it with its comments', async ({ page, request }) => {
-  const post = await (await page.request.post('/api/blog-posts', { data: { title: `Doomed ${Date.now()}`, content: 'Short life', published: true } })).json();
-  await request.post(`/api/blog-posts/${post.id}/comments`, { data: { author: 'Reader', email: 'reader@example.com', content: 'Nice' } });
+  const post = await (
+    await page.request.post('/api/blog-posts', {
+      data: { title: `Doomed ${Date.now()}`, content: 'Short life', published: true },
+    })
+  ).json();
+  await request.post(`/api/blog-posts/${post.id}/comments`, {
+    data: { author: 'Reader', email: 'reader@example.com', content: 'Nice' },
+  });
   await page.goto(`/edit/${post.id}`);
   await page.getByRole('button', { name: 'Delete Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this post?' });

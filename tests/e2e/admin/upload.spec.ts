@@ -30,7 +30,12 @@ function png(width: number, height: number): Buffer {
   header[9] = 2; // truecolour
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3b)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function uploadThroughDialog(page: Page, buttonName: string, fileName: string) {
@@ -38,7 +43,10 @@ async function uploadThroughDialog(page: Page, buttonName: string, fileName: str
   // Each upload button has its own dialog; the open one is the visible one.
   const dialog = page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner').filter({ visible: true });
   await expect(dialog).toBeVisible();
-  await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: fileName, mimeType: 'image/png', buffer: png(40, 30) });
+  await dialog
+    .locator('.uppy-Dashboard-input')
+    .first()
+    .setInputFiles({ name: fileName, mimeType: 'image/png', buffer: png(40, 30) });
   await page.getByRole('button', { name: /^Upload 1 file$/ }).click();
   await expect(dialog).toBeHidden({ timeout: 15_000 });
 }
@@ -69,8 +77,8 @@ test('an image uploaded through the dialog is inserted at the caret and shows in
   const cover = page.getByRole('img', { name: title });
   await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(webpCopy);
   // The cover fills the column whatever its size; the file the browser chose is the 40 pixel picture.
-  const coverFileWidth = await cover.evaluate(async (img: HTMLImageElement) =>
-    (await createImageBitmap(await (await fetch(img.currentSrc)).blob())).width,
+  const coverFileWidth = await cover.evaluate(
+    async (img: HTMLImageElement) => (await createImageBitmap(await (await fetch(img.currentSrc)).blob())).width,
   );
   expect(coverFileWidth).toBe(40);
 });
@@ -79,7 +87,10 @@ test('a file that is not an image (checked by content) is refused and nothing is
   await unlockEditor(page);
   await page.getByRole('button', { name: 'Upload Image' }).click();
   const dialog = page.locator('.uppy-Dashboard--modal .uppy-Dashboard-inner').filter({ visible: true });
-  await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+  await dialog
+    .locator('.uppy-Dashboard-input')
+    .first()
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
   await page.getByRole('button', { name: /^Upload 1 file$/ }).click();
   await expect(dialog).toContainText(/Upload failed|Failed to upload/);
   await expect(contentArea(page)).toHaveValue('');

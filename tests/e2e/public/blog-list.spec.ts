@@ -40,7 +40,12 @@ test('a category shows posts tagged with it ignoring case, and choosing one clea
 test('search goes through the API, reports its count, paginates 6 a page and clears', async ({ page, request }) => {
   const word = `zebra${Date.now()}`;
   for (let n = 1; n <= 8; n++) {
-    await createPost(request, { title: `Searchable ${n} ${word}`, content: 'y'.repeat(200), tags: ['Testing'], metadata: { author: 'Author Name', readTime: 4 } });
+    await createPost(request, {
+      title: `Searchable ${n} ${word}`,
+      content: 'y'.repeat(200),
+      tags: ['Testing'],
+      metadata: { author: 'Author Name', readTime: 4 },
+    });
   }
   await page.goto('/blog');
   const searchRequest = page.waitForRequest((r) => r.url().includes(`/api/blog-posts?search=${word}`));
@@ -74,7 +79,10 @@ test('search goes through the API, reports its count, paginates 6 a page and cle
   await expect(page.getByText('Try adjusting your search terms or browse all posts.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(page.getByRole('searchbox')).toHaveValue('');
-  await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All Posts' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'All Posts' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByText(/^Found /)).toHaveCount(0);
 });
 
@@ -110,6 +118,8 @@ test('a category without posts says so', async ({ page }) => {
 test('cards sit in 1 column on a phone and 3 on a wide screen', async ({ page, request }, testInfo) => {
   for (let n = 0; n < 3; n++) await createPost(request, { title: `Grid ${Date.now()} ${n}` });
   await page.goto('/blog');
-  const lefts = await page.getByRole('article').evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().left)));
+  const lefts = await page
+    .getByRole('article')
+    .evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().left)));
   expect(new Set(lefts).size).toBe(testInfo.project.name === 'mobile' ? 1 : 3);
 });

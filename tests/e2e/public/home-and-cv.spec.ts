@@ -41,33 +41,56 @@ test('View My Work scrolls to the partnerships', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Partnerships' })).toBeInViewport();
 });
 
-test('Latest from the Blog shows the 3 newest published posts, and View All Posts opens the blog at the top', async ({ page, request }) => {
+test('Latest from the Blog shows the 3 newest published posts, and View All Posts opens the blog at the top', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now();
-  for (const n of [1, 2, 3, 4]) await createPost(request, { title: `Latest ${stamp} #${n}`, content: `${'Long body text for the preview. '.repeat(10)}` });
+  for (const n of [1, 2, 3, 4])
+    await createPost(request, { title: `Latest ${stamp} #${n}`, content: `${'Long body text for the preview. '.repeat(10)}` });
   await createPost(request, { title: `Latest ${stamp} draft`, published: false });
   await page.goto('/');
   const latest = page.getByRole('region', { name: 'Latest from the Blog' });
   await expect(latest.getByRole('article')).toHaveCount(3);
-  await expect(latest.getByRole('link', { name: /^Latest \d+ #\d$/ })).toHaveText([`Latest ${stamp} #4`, `Latest ${stamp} #3`, `Latest ${stamp} #2`]);
+  await expect(latest.getByRole('link', { name: /^Latest \d+ #\d$/ })).toHaveText([
+    `Latest ${stamp} #4`,
+    `Latest ${stamp} #3`,
+    `Latest ${stamp} #2`,
+  ]);
   await expect(latest.getByText(`Latest ${stamp} draft`)).toHaveCount(0);
   // No excerpt: the first 100 characters of the content and an ellipsis.
-  await expect(latest.getByRole('article').first().getByText(/\.\.\.$/)).toHaveText(`${'Long body text for the preview. '.repeat(10).slice(0, 100)}...`);
+  await expect(
+    latest
+      .getByRole('article')
+      .first()
+      .getByText(/\.\.\.$/),
+  ).toHaveText(`${'Long body text for the preview. '.repeat(10).slice(0, 100)}...`);
 
   await latest.getByRole('link', { name: 'View All Posts' }).click();
   await expect(page).toHaveURL(/\/blog$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the CV has its summary, 4 skill groups, 5 roles with dates, 3 projects, 4 education entries and contact links', async ({ page }) => {
+test('the CV has its summary, 4 skill groups, 5 roles with dates, 3 projects, 4 education entries and contact links', async ({
+  page,
+}) => {
   await page.goto('/cv');
   await expect(page.getByRole('heading', { name: 'Professional Summary' })).toBeVisible();
   const skills = page.getByRole('region', { name: 'Technical Skills' });
-  await expect(skills.getByRole('heading', { level: 3 })).toHaveText(['Curriculum Design', 'Data Analysis', 'Project Management', 'LMS Development']);
+  await expect(skills.getByRole('heading', { level: 3 })).toHaveText([
+    'Curriculum Design',
+    'Data Analysis',
+    'Project Management',
+    'LMS Development',
+  ]);
   const roles = page.getByRole('region', { name: 'Professional Experience' }).locator('ol > li');
   await expect(roles).toHaveCount(5);
   for (const role of await roles.all()) await expect(role).toContainText(/[A-Z][a-z]{2} \d{4} – (Present|[A-Z][a-z]{2} \d{4})/);
   await expect(page.getByRole('region', { name: 'Selected Projects' }).getByRole('article')).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Education & Certifications' }).getByRole('listitem')).toHaveCount(4);
   await expect(page.getByRole('link', { name: 'Email Me' })).toHaveAttribute('href', /^mailto:/);
-  await expect(page.getByRole('link', { name: 'Connect on LinkedIn' })).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\//);
+  await expect(page.getByRole('link', { name: 'Connect on LinkedIn' })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.linkedin\.com\//,
+  );
 });

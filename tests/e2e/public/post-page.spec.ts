@@ -57,7 +57,10 @@ test('the first response of a post carries its content, metadata and JSON-LD', a
 });
 
 test('without an excerpt the description is the first 160 characters of content without # and *', async ({ request }) => {
-  const post = await createPost(request, { title: `No excerpt ${Date.now()}`, content: `# Heading\n\n**Bold** ${'word '.repeat(60)}` });
+  const post = await createPost(request, {
+    title: `No excerpt ${Date.now()}`,
+    content: `# Heading\n\n**Bold** ${'word '.repeat(60)}`,
+  });
   const html = await (await request.get(`/blog/${post.slug}`)).text();
   const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
   expect(description).toBe(`Heading Bold ${'word '.repeat(60)}`.slice(0, 160));
@@ -65,7 +68,9 @@ test('without an excerpt the description is the first 160 characters of content 
 
 test('an unknown slug and a draft answer 404 with Post Not Found', async ({ page, request }) => {
   const api = await adminApi(request);
-  const draft = await (await api.post('/api/blog-posts', { data: { title: `Hidden ${Date.now()}`, content: 'x', published: false } })).json();
+  const draft = await (
+    await api.post('/api/blog-posts', { data: { title: `Hidden ${Date.now()}`, content: 'x', published: false } })
+  ).json();
   await api.post('/api/admin/logout');
   for (const slug of ['no-such-post-anywhere', draft.slug]) {
     const response = await request.get(`/blog/${slug}`);
@@ -94,7 +99,9 @@ test('a post shows breadcrumb, author, long date, read time, views, tags, cover 
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByText('Author Name', { exact: true })).toBeVisible();
   await expect(page.getByText('EdTech Professional')).toBeVisible();
-  await expect(page.getByText(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(
+    page.getByText(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}$/),
+  ).toBeVisible();
   await expect(page.getByText('7 min read')).toBeVisible();
   // This visit was counted by the server.
   await expect(page.getByText('1 views')).toBeVisible();
@@ -108,7 +115,9 @@ test('a post shows breadcrumb, author, long date, read time, views, tags, cover 
 
 test('share buttons open 600x400 windows with the title and url; Copy Link copies it', async ({ page, context, request }) => {
   const post = await createPost(request, { title: `Share me ${Date.now()}` });
-  await context.route(/twitter\.com|linkedin\.com|facebook\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }));
+  await context.route(/twitter\.com|linkedin\.com|facebook\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
+  );
   await page.goto(`/blog/${post.slug}`);
   const url = `${new URL(page.url()).origin}/blog/${post.slug}`;
   for (const name of ['Share on X', 'Share on LinkedIn', 'Share on Facebook']) {
@@ -176,7 +185,9 @@ test('comments: validation, Posting..., success with initials, failure, and no e
 
   await page.unroute('**/comments');
   await page.route('**/comments', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many comments. Try again later."}' }) : route.continue(),
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too many comments. Try again later."}' })
+      : route.continue(),
   );
   await page.getByLabel('Name *').fill('Grace');
   await page.getByLabel('Email *').fill('grace@example.com');

@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { createPost, expect, test, watchConsole } from '../fixtures.ts';
 
-const RICH = '# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```\n\n- [x] done\n\n> quoted\n\n[link](https://example.org)';
+const RICH =
+  '# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```\n\n- [x] done\n\n> quoted\n\n[link](https://example.org)';
 
 async function publicRoutes(request: Parameters<typeof createPost>[0]): Promise<string[]> {
   const post = await createPost(request, { title: `Quality ${Date.now()}`, content: RICH, tags: ['Digital Literacy'] });
@@ -25,10 +26,15 @@ test('no horizontal scrolling at 320 px and no console errors or hydration warni
   for (const route of await publicRoutes(request)) {
     const problems = watchConsole(page);
     await page.goto(route);
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')));
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(320);
     // A 404 is reported by the browser as a failed resource load; that one is expected.
-    expect(problems.filter((p) => !/status of 404/.test(p)), route).toEqual([]);
+    expect(
+      problems.filter((p) => !/status of 404/.test(p)),
+      route,
+    ).toEqual([]);
     page.removeAllListeners('console');
     page.removeAllListeners('pageerror');
   }
@@ -50,7 +56,9 @@ test('a first visit of a post page loads at most 120 KB of JavaScript (gzip)', a
   expect(totalKb, `${totalKb.toFixed(1)} KB gzip in ${sizes.length} scripts`).toBeLessThanOrEqual(120);
 });
 
-test('the keyboard reaches the skip link first, then the navigation, and can send the contact form', async ({ page }, testInfo) => {
+test('the keyboard reaches the skip link first, then the navigation, and can send the contact form', async ({
+  page,
+}, testInfo) => {
   await page.goto('/cv');
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -1,6 +1,9 @@
 import { createPost, expect, test } from '../fixtures.ts';
 
-test('navigation links go to their page, highlight it, and the blog link stays active on a post', async ({ page, request }, testInfo) => {
+test('navigation links go to their page, highlight it, and the blog link stays active on a post', async ({
+  page,
+  request,
+}, testInfo) => {
   const post = await createPost(request, { title: `Nav post ${Date.now()}` });
   await page.goto('/cv');
   const mobile = testInfo.project.name === 'mobile';
@@ -100,7 +103,9 @@ test.describe('contact form', () => {
 
   test('keeps what was typed when sending fails, and shows one toast at a time', async ({ page }) => {
     await page.goto('/');
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
+    );
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Required Fields', { exact: true })).toBeVisible();

@@ -28,7 +28,9 @@ export function ConfirmDialog(props: {
                 props.onConfirm();
               }}
               className={`rounded-md px-4 py-2 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 ${
-                props.destructive ? 'bg-red-700 hover:bg-red-800 focus-visible:ring-red-700' : 'bg-blue-700 hover:bg-blue-800 focus-visible:ring-blue-700'
+                props.destructive
+                  ? 'bg-red-700 hover:bg-red-800 focus-visible:ring-red-700'
+                  : 'bg-blue-700 hover:bg-blue-800 focus-visible:ring-blue-700'
               }`}
             >
               {props.confirmLabel}

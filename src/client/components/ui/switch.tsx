@@ -2,7 +2,15 @@ import * as SwitchPrimitive from '@radix-ui/react-switch';
 import { useId } from 'react';
 
 /** A labelled on/off switch. */
-export function Switch({ label, checked, onCheckedChange }: { label: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center justify-between gap-3">

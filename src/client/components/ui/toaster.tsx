@@ -23,9 +23,13 @@ export function Toaster() {
           }`}
         >
           <div className="grid gap-1">
-            <ToastPrimitive.Title data-radix-toast-announce-exclude="" className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            <ToastPrimitive.Title data-radix-toast-announce-exclude="" className="text-sm font-semibold">
+              {item.title}
+            </ToastPrimitive.Title>
             {item.description && (
-              <ToastPrimitive.Description data-radix-toast-announce-exclude="" className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description data-radix-toast-announce-exclude="" className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close
@@ -36,7 +40,10 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport aria-live="polite" className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        aria-live="polite"
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -10,7 +10,11 @@ export async function verifyAdminPassword(password: string): Promise<boolean> {
     await apiRequest('POST', api.adminVerify, { password });
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
-      toast({ title: 'Access denied', description: errorMessage(error, 'Too many attempts. Please try again later.'), variant: 'destructive' });
+      toast({
+        title: 'Access denied',
+        description: errorMessage(error, 'Too many attempts. Please try again later.'),
+        variant: 'destructive',
+      });
     } else if (error instanceof ApiError) {
       toast({ title: 'Access denied', description: 'Invalid password. Please try again.', variant: 'destructive' });
     } else {

@@ -39,13 +39,20 @@ export function BlogList() {
     placeholderData: keepPreviousData,
   });
 
-  const listed = draftMode ? (drafts.data ?? []) : filterByCategory(published.data ?? [], draftMode ? ALL_POSTS_CATEGORY : category);
+  const listed = draftMode
+    ? (drafts.data ?? [])
+    : filterByCategory(published.data ?? [], draftMode ? ALL_POSTS_CATEGORY : category);
   // Search takes precedence over the category (SPEC.md section 4); the admin's search also finds
   // drafts, so each view keeps its own kind.
   const results = searchTerm ? (search.data ?? []).filter((post) => post.published !== draftMode) : listed;
   const pages = pageCount(results.length);
   const currentPage = clampPage(page, pages);
-  const summary = summaryLine({ draftMode, searchTerm, category: draftMode ? ALL_POSTS_CATEGORY : category, count: results.length });
+  const summary = summaryLine({
+    draftMode,
+    searchTerm,
+    category: draftMode ? ALL_POSTS_CATEGORY : category,
+    count: results.length,
+  });
   const filtering = searchTerm !== '' || (!draftMode && category !== ALL_POSTS_CATEGORY);
   const loading = draftMode ? drafts.isPending : published.isPending;
 
@@ -79,7 +86,9 @@ export function BlogList() {
           {draftMode ? 'Draft Articles' : site.blogTitle}
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
-          {draftMode ? 'Unpublished articles and work-in-progress content. These are only visible to admin users.' : site.blogDescription}
+          {draftMode
+            ? 'Unpublished articles and work-in-progress content. These are only visible to admin users.'
+            : site.blogDescription}
         </p>
       </header>
 
@@ -106,7 +115,10 @@ export function BlogList() {
       <form role="search" onSubmit={onSearchSubmit} className="mx-auto mt-8 flex max-w-xl gap-2">
         <label className="relative flex-1">
           <span className="sr-only">Search articles</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
           <input
             type="search"
             value={searchInput}
@@ -119,7 +131,10 @@ export function BlogList() {
             className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
           />
         </label>
-        <button type="submit" className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2">
+        <button
+          type="submit"
+          className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
+        >
           Search
         </button>
       </form>
@@ -133,7 +148,9 @@ export function BlogList() {
               aria-pressed={category === label}
               onClick={() => chooseCategory(label)}
               className={`rounded-full border px-4 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
-                category === label ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+                category === label
+                  ? 'border-blue-700 bg-blue-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
               }`}
             >
               {label}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/posts.ts';
-import { badgeColor, cardExcerpt, clampPage, DEFAULT_BADGE_COLOR, filterByCategory, pageCount, pageItems, summaryLine } from './blog-rules.ts';
+import {
+  badgeColor,
+  cardExcerpt,
+  clampPage,
+  DEFAULT_BADGE_COLOR,
+  filterByCategory,
+  pageCount,
+  pageItems,
+  summaryLine,
+} from './blog-rules.ts';
 
 const post = (id: number, tags: string[], extra: Partial<Post> = {}): Post => ({
   id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,

@@ -8,7 +8,12 @@ export function Pagination({ page, pages, onChange }: { page: number; pages: num
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2">
-      <button type="button" className={`${buttonClass} border-slate-300 text-slate-800 hover:bg-slate-100`} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <button
+        type="button"
+        className={`${buttonClass} border-slate-300 text-slate-800 hover:bg-slate-100`}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1)}
+      >
         <ChevronLeft aria-hidden="true" className="h-4 w-4" />
         Previous
       </button>
@@ -24,7 +29,12 @@ export function Pagination({ page, pages, onChange }: { page: number; pages: num
           {number}
         </button>
       ))}
-      <button type="button" className={`${buttonClass} border-slate-300 text-slate-800 hover:bg-slate-100`} disabled={page >= pages} onClick={() => onChange(page + 1)}>
+      <button
+        type="button"
+        className={`${buttonClass} border-slate-300 text-slate-800 hover:bg-slate-100`}
+        disabled={page >= pages}
+        onClick={() => onChange(page + 1)}
+      >
         Next
         <ChevronRight aria-hidden="true" className="h-4 w-4" />
       </button>

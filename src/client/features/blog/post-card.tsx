@@ -12,7 +12,10 @@ import { badgeColor, cardExcerpt } from './blog-rules.ts';
 export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: boolean }) {
   const firstTag = post.tags?.[0];
   return (
-    <article className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`post-${post.id}`}>
+    <article
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
+      aria-labelledby={`post-${post.id}`}
+    >
       <div className="flex items-start justify-between gap-2">
         {firstTag ? (
           <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColor(post.tags)}`}>{firstTag}</span>
@@ -40,11 +43,17 @@ export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: bo
         </div>
       </div>
       <h2 id={`post-${post.id}`} className="mt-3 text-xl font-semibold wrap-anywhere text-slate-900">
-        <Link href={paths.post(post.slug)} onClick={() => scrollToTop()} className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+        <Link
+          href={paths.post(post.slug)}
+          onClick={() => scrollToTop()}
+          className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+        >
           {post.title}
         </Link>
       </h2>
-      <p className="mt-2 flex-1 wrap-anywhere text-slate-700"><ExcerptText text={cardExcerpt(post)} /></p>
+      <p className="mt-2 flex-1 wrap-anywhere text-slate-700">
+        <ExcerptText text={cardExcerpt(post)} />
+      </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
         <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
         <span className="inline-flex items-center gap-1">

@@ -46,7 +46,11 @@ export function CommentsSection({ postId }: { postId: string }) {
     const parsed = commentInputSchema.safeParse({ ...form, email: form.email.trim(), postId });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      toast({ title: 'Failed to post comment', description: `${String(issue.path[0] ?? '')}: ${issue.message}`, variant: 'destructive' });
+      toast({
+        title: 'Failed to post comment',
+        description: `${String(issue.path[0] ?? '')}: ${issue.message}`,
+        variant: 'destructive',
+      });
       return;
     }
     post.mutate(parsed.data);

@@ -50,11 +50,27 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Name</span>
-          <input {...field('name')} type="text" autoComplete="name" placeholder="Your Name *" aria-required="true" maxLength={100} className={inputClass} />
+          <input
+            {...field('name')}
+            type="text"
+            autoComplete="name"
+            placeholder="Your Name *"
+            aria-required="true"
+            maxLength={100}
+            className={inputClass}
+          />
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Email</span>
-          <input {...field('email')} type="email" autoComplete="email" placeholder="Your Email *" aria-required="true" maxLength={254} className={inputClass} />
+          <input
+            {...field('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="Your Email *"
+            aria-required="true"
+            maxLength={254}
+            className={inputClass}
+          />
         </label>
       </div>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
@@ -63,7 +79,14 @@ export function ContactForm() {
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
         <span className="sr-only">Message</span>
-        <textarea {...field('message')} rows={5} placeholder="Your Message *" aria-required="true" maxLength={5000} className={inputClass} />
+        <textarea
+          {...field('message')}
+          rows={5}
+          placeholder="Your Message *"
+          aria-required="true"
+          maxLength={5000}
+          className={inputClass}
+        />
       </label>
       {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -11,7 +11,15 @@ import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
 import { ImageUploadButton } from '../uploads/image-upload-button.tsx';
 import { EditorSidebar } from './editor-sidebar.tsx';
-import { emptyFields, fieldsFromPost, loadStoredDraft, sameFields, storeDraft, type EditorFields, type StoredDraft } from './editor-state.ts';
+import {
+  emptyFields,
+  fieldsFromPost,
+  loadStoredDraft,
+  sameFields,
+  storeDraft,
+  type EditorFields,
+  type StoredDraft,
+} from './editor-state.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction, type TextEdit } from './markdown-actions.ts';
 import { PreviewPanel, SettingsPanel } from './editor-panels.tsx';
@@ -147,23 +155,53 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
       <div className="flex flex-wrap items-center justify-between gap-4 pr-28">
         <h1 className="text-3xl font-bold text-slate-900">{postId ? 'Edit Post' : 'Write New Post'}</h1>
         <div className="flex gap-2">
-          <button type="button" aria-label="Save now" title="Save now" onClick={onSave} disabled={save.isPending} className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60">
+          <button
+            type="button"
+            aria-label="Save now"
+            title="Save now"
+            onClick={onSave}
+            disabled={save.isPending}
+            className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60"
+          >
             <Save aria-hidden="true" className="h-5 w-5" />
           </button>
-          <button type="button" aria-label="Show preview" title="Show preview" onClick={() => setTab('preview')} className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+          <button
+            type="button"
+            aria-label="Show preview"
+            title="Show preview"
+            onClick={() => setTab('preview')}
+            className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+          >
             <Eye aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
       </div>
 
       {restorable && (
-        <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <div
+          role="alert"
+          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
           <p>You have unsaved changes from {new Date(restorable.savedAt).toLocaleString('en-US')}. Restore them?</p>
           <div className="flex gap-2">
-            <button type="button" onClick={() => { setFields(restorable.fields); setRestorable(undefined); }} className="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700">
+            <button
+              type="button"
+              onClick={() => {
+                setFields(restorable.fields);
+                setRestorable(undefined);
+              }}
+              className="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
+            >
               Restore
             </button>
-            <button type="button" onClick={() => { setRestorable(undefined); storeDraft(postId, fields); }} className="rounded-md border border-amber-700 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700">
+            <button
+              type="button"
+              onClick={() => {
+                setRestorable(undefined);
+                storeDraft(postId, fields);
+              }}
+              className="rounded-md border border-amber-700 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
+            >
               Discard
             </button>
           </div>
@@ -173,19 +211,39 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_300px]">
         <Tabs.Root value={tab} onValueChange={setTab}>
           <Tabs.List aria-label="Editor" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tabs.Trigger value="write" className={tabClass}>Write</Tabs.Trigger>
-            <Tabs.Trigger value="preview" className={tabClass}>Preview</Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tabClass}>Settings</Tabs.Trigger>
+            <Tabs.Trigger value="write" className={tabClass}>
+              Write
+            </Tabs.Trigger>
+            <Tabs.Trigger value="preview" className={tabClass}>
+              Preview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="settings" className={tabClass}>
+              Settings
+            </Tabs.Trigger>
           </Tabs.List>
 
           <Tabs.Content value="write" className="mt-6 grid gap-5 focus:outline-none">
             <label className="grid gap-1 text-sm font-medium text-slate-800">
               Title
-              <input type="text" value={fields.title} onChange={(e) => setTitle(e.target.value)} placeholder="Enter post title..." maxLength={300} className={inputClass} />
+              <input
+                type="text"
+                value={fields.title}
+                onChange={(e) => setTitle(e.target.value)}
+                placeholder="Enter post title..."
+                maxLength={300}
+                className={inputClass}
+              />
             </label>
             <label className="grid gap-1 text-sm font-medium text-slate-800">
               Slug
-              <input type="text" value={fields.slug} onChange={(e) => update({ slug: e.target.value })} placeholder="post-url-slug" maxLength={200} className={inputClass} />
+              <input
+                type="text"
+                value={fields.slug}
+                onChange={(e) => update({ slug: e.target.value })}
+                placeholder="post-url-slug"
+                maxLength={200}
+                className={inputClass}
+              />
             </label>
             <div className="grid gap-1 text-sm font-medium text-slate-800">
               <label htmlFor="post-tags">Tags</label>
@@ -194,7 +252,15 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
             <div className="grid gap-1 text-sm font-medium text-slate-800">
               <label htmlFor="cover-image">Cover Image (optional)</label>
               <div className="flex flex-wrap gap-2">
-                <input id="cover-image" type="text" value={fields.featuredImage} onChange={(e) => update({ featuredImage: e.target.value })} placeholder="https://... or upload an image" maxLength={2048} className={`${inputClass} min-w-0 flex-1`} />
+                <input
+                  id="cover-image"
+                  type="text"
+                  value={fields.featuredImage}
+                  onChange={(e) => update({ featuredImage: e.target.value })}
+                  placeholder="https://... or upload an image"
+                  maxLength={2048}
+                  className={`${inputClass} min-w-0 flex-1`}
+                />
                 <ImageUploadButton
                   label="Upload Cover"
                   onUploaded={(image) => update({ featuredImage: image.objectPath })}
@@ -204,7 +270,13 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
                   <ImagePlus aria-hidden="true" className="h-4 w-4" />
                 </ImageUploadButton>
               </div>
-              {fields.featuredImage && <img src={fields.featuredImage} alt="Cover preview" className="mt-2 max-h-48 w-auto rounded-md border border-slate-200 object-cover" />}
+              {fields.featuredImage && (
+                <img
+                  src={fields.featuredImage}
+                  alt="Cover preview"
+                  className="mt-2 max-h-48 w-auto rounded-md border border-slate-200 object-cover"
+                />
+              )}
             </div>
             <div className="grid gap-1 text-sm font-medium text-slate-800">
               <label htmlFor="post-content">Content</label>
@@ -252,7 +324,12 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
           onImport={onImport}
         >
           {postId && (
-            <button type="button" onClick={() => setConfirmDelete(true)} disabled={remove.isPending} className="inline-flex w-full items-center justify-center gap-2 rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 disabled:opacity-60">
+            <button
+              type="button"
+              onClick={() => setConfirmDelete(true)}
+              disabled={remove.isPending}
+              className="inline-flex w-full items-center justify-center gap-2 rounded-md border border-red-700 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 disabled:opacity-60"
+            >
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               {remove.isPending ? 'Deleting...' : 'Delete Post'}
             </button>

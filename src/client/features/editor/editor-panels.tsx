@@ -10,7 +10,11 @@ const inputClass =
 /** The post as readers will see it, rendered by the same pipeline as the public page. */
 export function PreviewPanel({ fields }: { fields: EditorFields }) {
   if (!fields.title.trim()) {
-    return <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">Start writing to see your post preview</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        Start writing to see your post preview
+      </p>
+    );
   }
   return (
     <article className="rounded-lg border border-slate-200 p-6">
@@ -26,7 +30,11 @@ export function PreviewPanel({ fields }: { fields: EditorFields }) {
       )}
       {fields.excerpt.trim() && <p className="mt-4 text-lg italic text-slate-700">{fields.excerpt}</p>}
       <div className="mt-6">
-        {fields.content.trim() ? <MarkdownPreview markdown={fields.content} /> : <p className="text-slate-600">No content yet. Switch to Write to add some.</p>}
+        {fields.content.trim() ? (
+          <MarkdownPreview markdown={fields.content} />
+        ) : (
+          <p className="text-slate-600">No content yet. Switch to Write to add some.</p>
+        )}
       </div>
     </article>
   );
@@ -39,12 +47,24 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
         <label htmlFor="post-excerpt" className="text-sm font-medium text-slate-800">
           Excerpt
         </label>
-        <textarea id="post-excerpt" rows={4} value={fields.excerpt} onChange={(e) => update({ excerpt: e.target.value })} placeholder="A short summary shown on cards and in search results" maxLength={1000} className={inputClass} />
+        <textarea
+          id="post-excerpt"
+          rows={4}
+          value={fields.excerpt}
+          onChange={(e) => update({ excerpt: e.target.value })}
+          placeholder="A short summary shown on cards and in search results"
+          maxLength={1000}
+          className={inputClass}
+        />
         <div className="flex items-center justify-between text-sm text-slate-600">
           <span aria-live="polite">
             {fields.excerpt.length}/{EXCERPT_GENERATE_LENGTH}
           </span>
-          <button type="button" onClick={() => update({ excerpt: generateExcerpt(fields.content) })} className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+          <button
+            type="button"
+            onClick={() => update({ excerpt: generateExcerpt(fields.content) })}
+            className="rounded-md border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+          >
             Generate from content
           </button>
         </div>
@@ -54,11 +74,25 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
         <legend className="px-1 text-sm font-semibold text-slate-900">SEO</legend>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Meta Title
-          <input type="text" value={fields.metaTitle} onChange={(e) => update({ metaTitle: e.target.value })} placeholder="Title shown in search results and browser tabs" maxLength={200} className={inputClass} />
+          <input
+            type="text"
+            value={fields.metaTitle}
+            onChange={(e) => update({ metaTitle: e.target.value })}
+            placeholder="Title shown in search results and browser tabs"
+            maxLength={200}
+            className={inputClass}
+          />
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Meta Description
-          <textarea rows={3} value={fields.metaDescription} onChange={(e) => update({ metaDescription: e.target.value })} placeholder="Description shown in search results and social cards" maxLength={500} className={inputClass} />
+          <textarea
+            rows={3}
+            value={fields.metaDescription}
+            onChange={(e) => update({ metaDescription: e.target.value })}
+            placeholder="Description shown in search results and social cards"
+            maxLength={500}
+            className={inputClass}
+          />
         </label>
       </fieldset>
     </div>

@@ -26,11 +26,24 @@ export function EditorSidebar(props: {
           Quick Actions
         </h2>
         <div className="mt-4 grid gap-3">
-          <Switch label="Publish immediately" checked={fields.published} onCheckedChange={(published) => props.update({ published })} />
-          <button type="button" onClick={props.onSave} disabled={props.saving} className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70">
+          <Switch
+            label="Publish immediately"
+            checked={fields.published}
+            onCheckedChange={(published) => props.update({ published })}
+          />
+          <button
+            type="button"
+            onClick={props.onSave}
+            disabled={props.saving}
+            className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+          >
             {props.saving ? 'Saving...' : fields.published ? 'Publish Post' : 'Save Draft'}
           </button>
-          <button type="button" onClick={props.onPreview} className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+          <button
+            type="button"
+            onClick={props.onPreview}
+            className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+          >
             <Eye aria-hidden="true" className="h-4 w-4" />
             Preview Post
           </button>
@@ -51,9 +64,20 @@ export function EditorSidebar(props: {
         >
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Article URL
-            <input type="url" value={props.importUrl} onChange={(e) => props.setImportUrl(e.target.value)} placeholder="https://example.com/article" maxLength={2048} className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30" />
+            <input
+              type="url"
+              value={props.importUrl}
+              onChange={(e) => props.setImportUrl(e.target.value)}
+              placeholder="https://example.com/article"
+              maxLength={2048}
+              className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
+            />
           </label>
-          <button type="submit" disabled={props.importing} className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-70">
+          <button
+            type="submit"
+            disabled={props.importing}
+            className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-70"
+          >
             <Download aria-hidden="true" className="h-4 w-4" />
             {props.importing ? 'Importing...' : 'Import Content'}
           </button>

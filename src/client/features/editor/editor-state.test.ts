@@ -24,7 +24,14 @@ describe('addTag', () => {
 
 describe('toPayload', () => {
   it('trims, omits an empty excerpt and cover image, and computes the read time', () => {
-    const payload = toPayload({ ...emptyFields, title: '  Title ', content: ` ${'word '.repeat(201)}`, excerpt: '  ', featuredImage: ' ', tags: ['x'] });
+    const payload = toPayload({
+      ...emptyFields,
+      title: '  Title ',
+      content: ` ${'word '.repeat(201)}`,
+      excerpt: '  ',
+      featuredImage: ' ',
+      tags: ['x'],
+    });
     expect(payload.title).toBe('Title');
     expect(payload).not.toHaveProperty('excerpt');
     expect(payload).not.toHaveProperty('featuredImage');

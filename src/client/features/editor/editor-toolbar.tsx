@@ -27,7 +27,11 @@ const listStyles: Array<{ label: string; style: ListStyle }> = [
 /** The formatting toolbar of SPEC.md section 2; `children` holds the upload button. */
 export function EditorToolbar({ onAction, children }: { onAction: (action: MarkdownAction) => void; children?: ReactNode }) {
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-1 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1">
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      className="flex flex-wrap items-center gap-1 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
+    >
       {actions.map((item) => (
         <button
           key={item.label}
@@ -48,7 +52,12 @@ export function EditorToolbar({ onAction, children }: { onAction: (action: Markd
           <ChevronDown aria-hidden="true" className="h-3 w-3" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg" onCloseAutoFocus={(event) => event.preventDefault()}>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={4}
+            className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+            onCloseAutoFocus={(event) => event.preventDefault()}
+          >
             {listStyles.map((item) => (
               <DropdownMenu.Item
                 key={item.style}

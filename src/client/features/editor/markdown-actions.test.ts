@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction } from './markdown-actions.ts';
 
-const selected = (edit: { text: string; selectionStart: number; selectionEnd: number }) => edit.text.slice(edit.selectionStart, edit.selectionEnd);
+const selected = (edit: { text: string; selectionStart: number; selectionEnd: number }) =>
+  edit.text.slice(edit.selectionStart, edit.selectionEnd);
 
 describe('inline actions', () => {
   const cases: Array<[MarkdownAction, string, string]> = [

@@ -39,7 +39,13 @@ function wrap(text: string, start: number, end: number, before: string, after: s
 }
 
 /** Prefixes every line touched by the selection (or a placeholder line at the caret). */
-function prefixLines(text: string, start: number, end: number, prefixFor: (index: number) => string, placeholder: string): TextEdit {
+function prefixLines(
+  text: string,
+  start: number,
+  end: number,
+  prefixFor: (index: number) => string,
+  placeholder: string,
+): TextEdit {
   if (start === end) {
     // At the caret: start a new line unless the caret is already at the start of one.
     const atLineStart = start === 0 || text[start - 1] === '\n';

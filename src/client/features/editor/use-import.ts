@@ -16,7 +16,11 @@ export function useImport(onImported: (result: ImportResult) => void) {
       });
     },
     onError: (error) => {
-      toast({ title: 'Import failed', description: errorMessage(error, 'There was an error importing content.'), variant: 'destructive' });
+      toast({
+        title: 'Import failed',
+        description: errorMessage(error, 'There was an error importing content.'),
+        variant: 'destructive',
+      });
     },
   });
 }

@@ -15,7 +15,8 @@ export function usePostSaver(postId: string | undefined, onSaved: (post: Post, f
   const [, navigate] = useLocation();
   const editing = postId !== undefined;
 
-  const refreshLists = () => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) });
+  const refreshLists = () =>
+    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) });
 
   const save = useMutation({
     mutationFn: async (fields: EditorFields) => {
@@ -25,7 +26,9 @@ export function usePostSaver(postId: string | undefined, onSaved: (post: Post, f
         throw new Error(`${issue.path.join('.') || 'post'}: ${issue.message}`);
       }
       const payload = parsed.data;
-      const response = editing ? await apiRequest('PUT', api.post(postId), payload) : await apiRequest('POST', api.posts, payload);
+      const response = editing
+        ? await apiRequest('PUT', api.post(postId), payload)
+        : await apiRequest('POST', api.posts, payload);
       return { post: (await response.json()) as Post, fields };
     },
     onSuccess: async ({ post, fields }) => {
@@ -44,7 +47,10 @@ export function usePostSaver(postId: string | undefined, onSaved: (post: Post, f
     onError: (error) => {
       toast({
         title: editing ? 'Failed to update post' : 'Failed to save post',
-        description: errorMessage(error, editing ? 'There was an error updating your post.' : 'There was an error saving your post.'),
+        description: errorMessage(
+          error,
+          editing ? 'There was an error updating your post.' : 'There was an error saving your post.',
+        ),
         variant: 'destructive',
       });
     },
@@ -61,7 +67,11 @@ export function usePostSaver(postId: string | undefined, onSaved: (post: Post, f
       navigate(paths.blog);
     },
     onError: (error) => {
-      toast({ title: 'Failed to delete post', description: errorMessage(error, 'There was an error deleting your post.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to delete post',
+        description: errorMessage(error, 'There was an error deleting your post.'),
+        variant: 'destructive',
+      });
     },
   });
 

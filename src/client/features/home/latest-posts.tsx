@@ -37,11 +37,17 @@ export function LatestPosts() {
                 {formatShortDate(post.createdAt)}
               </time>
               <h3 className="mt-2 text-lg font-semibold wrap-anywhere text-slate-900">
-                <Link href={paths.post(post.slug)} onClick={() => scrollToTop()} className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+                <Link
+                  href={paths.post(post.slug)}
+                  onClick={() => scrollToTop()}
+                  className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+                >
                   {post.title}
                 </Link>
               </h3>
-              <p className="mt-2 wrap-anywhere text-slate-700"><ExcerptText text={post.excerpt || truncateWithEllipsis(post.content, HOME_EXCERPT_LENGTH)} /></p>
+              <p className="mt-2 wrap-anywhere text-slate-700">
+                <ExcerptText text={post.excerpt || truncateWithEllipsis(post.content, HOME_EXCERPT_LENGTH)} />
+              </p>
             </article>
           ))}
         </div>

@@ -12,8 +12,19 @@ export function Partners() {
         <p className="mt-3 max-w-2xl text-slate-700">Organizations I work with to bring technology education to young people.</p>
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {partners.map((partner) => (
-            <article key={partner.name} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-              <img src={partner.image} alt={partner.name} width={400} height={225} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+            <article
+              key={partner.name}
+              className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+            >
+              <img
+                src={partner.image}
+                alt={partner.name}
+                width={400}
+                height={225}
+                loading="lazy"
+                decoding="async"
+                className="aspect-video w-full object-cover"
+              />
               <div className="flex flex-1 flex-col p-5">
                 <h3 className="text-lg font-semibold text-slate-900">{partner.name}</h3>
                 <p className="mt-2 flex-1 text-slate-700">{partner.description}</p>

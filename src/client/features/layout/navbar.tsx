@@ -27,7 +27,13 @@ function NavLinks({ location, onNavigate }: { location: string; onNavigate: () =
   return links.map((link) => {
     const active = isActivePath(location, link.href);
     return (
-      <Link key={link.href} href={link.href} onClick={onNavigate} className={linkClass(active)} aria-current={active ? 'page' : undefined}>
+      <Link
+        key={link.href}
+        href={link.href}
+        onClick={onNavigate}
+        className={linkClass(active)}
+        aria-current={active ? 'page' : undefined}
+      >
         {link.label}
       </Link>
     );

@@ -21,7 +21,10 @@ export function PostView({ post }: { post: RenderedPost }) {
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
-            <Link href={paths.blog} className="rounded font-medium text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700">
+            <Link
+              href={paths.blog}
+              className="rounded font-medium text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            >
               Blog
             </Link>
           </li>
@@ -36,7 +39,10 @@ export function PostView({ post }: { post: RenderedPost }) {
 
       <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-700">
         <div className="flex items-center gap-3">
-          <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-full bg-blue-100 font-bold text-blue-900">
+          <span
+            aria-hidden="true"
+            className="flex h-11 w-11 items-center justify-center rounded-full bg-blue-100 font-bold text-blue-900"
+          >
             {initials(author)}
           </span>
           <div>
@@ -76,7 +82,8 @@ export function PostView({ post }: { post: RenderedPost }) {
           width={1200}
           height={630}
           fetchPriority="high"
-          className="mt-8 aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover" />
+          className="mt-8 aspect-[1200/630] w-full rounded-xl bg-slate-100 object-cover"
+        />
       )}
 
       <div className="markdown mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />

@@ -32,7 +32,12 @@ export function ShareBar({ title, url }: { title: string; url: string }) {
         Share:
       </span>
       {shareLinks(title, url).map((link) => (
-        <button key={link.label} type="button" className={buttonClass} onClick={() => window.open(link.href, '_blank', SHARE_WINDOW)}>
+        <button
+          key={link.label}
+          type="button"
+          className={buttonClass}
+          onClick={() => window.open(link.href, '_blank', SHARE_WINDOW)}
+        >
           {link.label}
         </button>
       ))}
