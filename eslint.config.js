@@ -44,4 +44,50 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layers (STYLE.md habit 13): routes validate and call services; services own the SQL;
+  // adapters reach the outside world and know nothing of the product's services.
+  {
+    files: ['src/server/routes/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Routes call services; services own the SQL.' }],
+          patterns: [{ group: ['**/db/*', 'drizzle-orm/*'], message: 'Routes call services; services own the SQL.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/routes/*', '**/http/*'], message: 'Services take a Viewer, never a request (STYLE.md habit 14).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/adapters/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routes/*', '**/http/*', '**/services/*', '**/db/*'],
+              message: 'Adapters reach the outside world; they know nothing of routes, services or the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -11,7 +11,7 @@ export default defineConfig({
     sourcemap: false,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['./tests/setup/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -12,7 +12,7 @@ import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { loadConfig } from '../src/server/env.ts';
 import { ensureAdminAccount } from '../src/server/services/admin-account.ts';
-import { LocalStorage } from '../src/server/services/storage.ts';
+import { LocalStorage } from '../src/server/adapters/storage.ts';
 import { Fuzzer, runFuzz, sourceRenderer, type ServerEntry } from '../tests/support/fuzz.ts';
 import { FuzzFailure, describeFailure, serverErrorLog } from '../tests/support/fuzz-report.ts';
 

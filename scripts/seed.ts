@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
 import { ConfigError, loadConfig } from '../src/server/env.ts';
-import { DEFAULT_SEED, seedDatabase } from '../src/server/services/seed.ts';
+import { DEFAULT_SEED, seedDatabase } from './lib/seed.ts';
 
 const MAX_POSTS = 100_000;
 const USAGE = `Usage: npm run db:seed -- --posts N [--seed S]

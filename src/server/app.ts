@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { registerErrorHandler } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { backOfficeRoutes } from './routes/back-office.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { feedRoutes } from './routes/feeds.ts';
@@ -17,16 +18,22 @@ import { importRoutes } from './routes/import.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
-import type { Mailer } from './services/mailer.ts';
+import type { Mailer } from './adapters/mailer.ts';
 import { MarkdownRenderer, type MarkdownRendererOptions } from './services/markdown-renderer.ts';
+import { checkAdminPassword } from './services/admin-account.ts';
+import { CommentService } from './services/comments.ts';
+import { DashboardService } from './services/dashboard.ts';
+import { MessageService } from './services/messages.ts';
 import { PostReader } from './services/post-reader.ts';
 import { PostService } from './services/posts.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
-import type { ObjectStorage } from './services/storage.ts';
-import { registerSessions, SessionStore } from './services/session.ts';
+import type { ObjectStorage } from './adapters/storage.ts';
+import { registerSessions } from './http/session.ts';
+import { SessionStore } from './services/sessions.ts';
+import { UploadService } from './services/uploads.ts';
 import { ViewCounter } from './services/views.ts';
-import { visitorWriteGuard } from './services/visitor-guard.ts';
+import { visitorWriteGuard } from './http/visitor-guard.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -118,12 +125,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reader = new PostReader(posts, views, markdown);
   const limiter = new RateLimiter(db);
   const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
+  const comments = new CommentService(
+    db,
+    posts,
+    { moderation: config.commentModeration, blocklist: config.commentBlocklist },
+    options.mailer ? { mailer: options.mailer, siteUrl: config.siteUrl, log: app.log } : undefined,
+  );
+  const messages = new MessageService(db, options.mailer, app.log);
+  const dashboard = new DashboardService(db, comments, messages, options.clock);
+  const uploads = new UploadService(db, options.storage, options.sessionSecret);
 
-  await app.register(adminRoutes, { db, limiter, sessions, secureCookies });
+  await app.register(adminRoutes, {
+    checkPassword: (password) => checkAdminPassword(db, password),
+    limiter,
+    sessions,
+    secureCookies,
+  });
   await app.register(postRoutes, { posts, reader });
-  await app.register(commentRoutes, { db, posts, writeGuard });
-  await app.register(contactRoutes, { db, mailer: options.mailer, writeGuard });
-  await app.register(uploadRoutes, { db, storage: options.storage, secret: options.sessionSecret });
+  await app.register(commentRoutes, { comments, writeGuard });
+  await app.register(contactRoutes, { messages, writeGuard });
+  await app.register(backOfficeRoutes, { comments, messages, dashboard });
+  await app.register(uploadRoutes, { uploads });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
   await app.register(feedRoutes, { posts, siteUrl: config.siteUrl });
 
@@ -151,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts, db, reader });
+    await app.register(pageRoutes, { renderer: options.renderer, posts, comments, reader });
   }
 
   app.setNotFoundHandler((request, reply) =>

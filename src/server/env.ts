@@ -1,3 +1,4 @@
+import { COMMENT_MODERATION_MODES, type CommentModeration } from '../shared/back-office.ts';
 import { z } from 'zod';
 
 const optionalString = z
@@ -45,6 +46,16 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     CONTACT_TO: optionalString.pipe(z.email().optional()),
     VISITOR_WRITE_LIMIT: z.coerce.number().int().min(1).default(10),
+    COMMENT_MODERATION: z.enum(COMMENT_MODERATION_MODES).default('off'),
+    COMMENT_BLOCKLIST: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((word) => word.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     TRUST_PROXY: trustProxy,
     IMPORT_ALLOW_HOSTS: z
       .string()
@@ -76,6 +87,10 @@ export interface Config {
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   smtp?: { url: string; to: string };
   visitorWriteLimit: number;
+  /** Which new comments wait for the author's approval (DESIGN.md, the author's back office). */
+  commentModeration: CommentModeration;
+  /** Words (lower case) that hold a comment whatever the moderation setting. */
+  commentBlocklist: string[];
   /** Fastify's `trustProxy`: never `true`, which would believe the leftmost X-Forwarded-For. */
   trustProxy: false | number | string[];
   importAllowHosts: string[];
@@ -112,6 +127,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtp: env.SMTP_URL && env.CONTACT_TO ? { url: env.SMTP_URL, to: env.CONTACT_TO } : undefined,
     visitorWriteLimit: env.VISITOR_WRITE_LIMIT,
+    commentModeration: env.COMMENT_MODERATION,
+    commentBlocklist: env.COMMENT_BLOCKLIST,
     trustProxy: env.TRUST_PROXY,
     importAllowHosts: env.IMPORT_ALLOW_HOSTS,
   };

@@ -3,12 +3,12 @@ import { buildApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { ensureAdminAccount } from './services/admin-account.ts';
-import { SmtpMailer } from './services/mailer.ts';
+import { SmtpMailer } from './adapters/mailer.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import { loadBuiltRenderer } from './services/renderer.ts';
 import { resolveSessionSecret } from './services/secrets.ts';
-import { SessionStore } from './services/session.ts';
-import { createStorage } from './services/storage.ts';
+import { SessionStore } from './services/sessions.ts';
+import { createStorage } from './adapters/storage.ts';
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
 

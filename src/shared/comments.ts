@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
+import { commentStatusSchema } from './back-office.ts';
 import { text } from './fields.ts';
 
 /** A visitor's comment as the form sends it (SPEC.md section 3 insert schema). */
@@ -26,3 +27,7 @@ export const commentSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** The answer to a posted comment: its status says whether readers see it yet. */
+export const postedCommentSchema = commentSchema.extend({ status: commentStatusSchema });
+export type PostedComment = z.infer<typeof postedCommentSchema>;

@@ -14,8 +14,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import type { Database } from '../../src/server/db/client.ts';
 import { adminSessions, blogPosts, comments, rateLimits, uploads } from '../../src/server/db/schema.ts';
-import { gifBomb, pngBomb } from '../../src/server/services/__fixtures__/image-bombs.ts';
-import { isPublicAddress } from '../../src/server/services/guarded-fetch.ts';
+import { gifBomb, pngBomb } from '../../src/server/adapters/__fixtures__/image-bombs.ts';
+import { isPublicAddress } from '../../src/server/adapters/guarded-fetch.ts';
 import { composeRenderer, type ServerEntry } from '../../src/server/services/renderer.ts';
 import {
   fuzzCase,

@@ -10,7 +10,7 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { loadConfig } from '../../src/server/env.ts';
 import { ensureAdminAccount } from '../../src/server/services/admin-account.ts';
-import { LocalStorage } from '../../src/server/services/storage.ts';
+import { LocalStorage } from '../../src/server/adapters/storage.ts';
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { COMMENT_STATUSES } from '../../shared/back-office.ts';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -64,22 +66,34 @@ export const comments = pgTable(
     author: text('author').notNull(),
     email: text('email').notNull(),
     content: text('content').notNull(),
+    /** `published` (readers see it), `held` (awaiting moderation) or `spam`: see services/comments.ts. */
+    status: text('status', { enum: COMMENT_STATUSES }).notNull().default('published'),
     createdAt: createdAt(),
   },
-  (t) => [index('comments_post_created_idx').on(t.postId, t.createdAt)],
+  (t) => [
+    index('comments_post_created_idx').on(t.postId, t.createdAt),
+    index('comments_status_created_idx').on(t.status, t.createdAt),
+    check('comments_status_check', sql`${t.status} in ('published', 'held', 'spam')`),
+  ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject'),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-  /** Set when the e-mail notification went out; the message is stored either way. */
-  notifiedAt: timestamp('notified_at', { withTimezone: true }),
-  notifyError: text('notify_error'),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    /** Set when the e-mail notification went out; the message is stored either way. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notifyError: text('notify_error'),
+    /** When the author opened it in the inbox; null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
 
 /** One row per uploaded object; the bytes live in the storage backend under `id`. */
 export const uploads = pgTable('uploads', {
@@ -120,4 +134,20 @@ export const postViews = pgTable(
     visitor: text('visitor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.day, t.visitor] }), index('post_views_day_idx').on(t.day)],
+);
+
+/**
+ * Readers per post and UTC day, as a number: what the dashboard's chart reads. It outlives the
+ * daily deletion of the hashes in post_views; `metadata.views` stays the post's total.
+ */
+export const postDailyViews = pgTable(
+  'post_daily_views',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.day] }), index('post_daily_views_day_idx').on(t.day)],
 );

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { adminSessions } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { ensureAdminAccount } from '../services/admin-account.ts';
-import { LocalStorage } from '../services/storage.ts';
+import { LocalStorage } from '../adapters/storage.ts';
 
 const FOUR_HOURS_MS = 4 * 3600 * 1000;
 

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionSchema, adminVerifySchema } from '../../shared/admin.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../shared/constants.ts';
-import type { Database } from '../db/client.ts';
 import { HttpError, tooManyRequests } from '../errors.ts';
-import { checkAdminPassword } from '../services/admin-account.ts';
 import type { RateLimiter } from '../services/rate-limiter.ts';
-import { endSession, isAdmin, type SessionStore, startSession } from '../services/session.ts';
+import { endSession, isAdmin, startSession } from '../http/session.ts';
+import type { SessionStore } from '../services/sessions.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  /** True when `password` is the admin's (services/admin-account.ts). */
+  checkPassword: (password: string) => Promise<boolean>;
   limiter: RateLimiter;
   sessions: SessionStore;
   secureCookies: boolean;
-}> = async (app, { db, limiter, sessions, secureCookies }) => {
+}> = async (app, { checkPassword, limiter, sessions, secureCookies }) => {
   app.post(
     '/api/admin/verify',
     { schema: { body: adminVerifySchema, response: { 200: adminSessionSchema } } },
@@ -24,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       if (attempts.count > LOGIN_MAX_FAILURES) {
         throw tooManyRequests(attempts.retryAfter, 'Too many wrong passwords, try again later');
       }
-      if (!(await checkAdminPassword(db, request.body.password))) throw new HttpError(401, 'Invalid password');
+      if (!(await checkPassword(request.body.password))) throw new HttpError(401, 'Invalid password');
       // Only wrong passwords count against the address.
       await limiter.release(key);
       await startSession(sessions, reply, secureCookies);

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
 import { LIMITS } from '../../shared/constants.ts';
-import type { Comment } from '../../shared/comments.ts';
+import type { Comment, PostedComment } from '../../shared/comments.ts';
 import type { Post } from '../../shared/posts.ts';
 import { comments } from '../db/schema.ts';
 
@@ -67,6 +67,7 @@ describe('comments on a post', () => {
       author: 'Kwame',
       content: 'Great read',
       createdAt: expect.any(String),
+      status: 'published',
     });
     expect(Date.parse(comment.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await t.db.select().from(comments).where(eq(comments.id, comment.id));
@@ -75,10 +76,10 @@ describe('comments on a post', () => {
 
   it('lists comments newest first, and never sends e-mail addresses', async () => {
     const target = await createPost(t);
-    const sent: Comment[] = [];
+    const sent: PostedComment[] = [];
     for (const n of [1, 2, 3])
       sent.push(
-        (await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })).json<Comment>(),
+        (await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })).json<PostedComment>(),
       );
     // Pin the times so that the order does not depend on the clock's resolution.
     for (const [i, c] of sent.entries()) {
@@ -90,7 +91,8 @@ describe('comments on a post', () => {
     const response = await list(target.id);
     expect(response.statusCode).toBe(200);
     expect(response.json<Comment[]>().map((c) => c.content)).toEqual(['Comment 3', 'Comment 2', 'Comment 1']);
-    expect(response.json<Comment[]>()[0]).toEqual({ ...sent[2], createdAt: '2025-01-03T00:00:00.000Z' });
+    const { status: _status, ...published } = sent[2]!;
+    expect(response.json<Comment[]>()[0]).toEqual({ ...published, createdAt: '2025-01-03T00:00:00.000Z' });
     expect(response.body).not.toMatch(/email|@example\.org/i);
   });
 
@@ -154,7 +156,7 @@ describe('comments on a post', () => {
     expect((await storedFor(t, target.id))[0]).toMatchObject(atCaps);
   });
 
-  it('answers 201 like a success but stores nothing when the honeypot is filled', async () => {
+  it('answers 201 like a held comment when the honeypot is filled, stores it as spam, shows it to no reader', async () => {
     const target = await createPost(t);
     const response = await postComment(t, target.id, { ...valid, website: 'https://spam.example' });
     expect(response.statusCode).toBe(201);
@@ -164,12 +166,13 @@ describe('comments on a post', () => {
       author: valid.author,
       content: valid.content,
       createdAt: expect.any(String),
+      status: 'held',
     });
-    expect(await storedFor(t, target.id)).toEqual([]);
+    expect((await storedFor(t, target.id)).map((row) => row.status)).toEqual(['spam']);
     expect((await list(target.id)).json()).toEqual([]);
 
     expect((await postComment(t, target.id, { ...valid, website: '' })).statusCode).toBe(201);
-    expect(await storedFor(t, target.id)).toHaveLength(1);
+    expect((await storedFor(t, target.id)).map((row) => row.status).sort()).toEqual(['published', 'spam']);
   });
 
   it('answers 400 when the postId in the body names another post, and accepts it in upper case', async () => {

@@ -4,7 +4,7 @@ import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { contactMessages } from '../db/schema.ts';
-import { SmtpMailer } from '../services/mailer.ts';
+import { SmtpMailer } from '../adapters/mailer.ts';
 
 let nextAddress = 1;
 const freshAddress = () => `10.2.0.${nextAddress++}`;

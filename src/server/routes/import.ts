@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importRequestSchema, importResultSchema } from '../../shared/imports.ts';
 import { HttpError } from '../errors.ts';
-import { createGuardedFetcher, GuardedFetchError, type PageFetcher } from '../services/guarded-fetch.ts';
+import { createGuardedFetcher, GuardedFetchError, type PageFetcher } from '../adapters/guarded-fetch.ts';
 import { importArticle } from '../services/importer.ts';
-import { requireAdmin } from '../services/session.ts';
+import { requireAdmin } from '../http/session.ts';
 
 export interface ImportRouteOptions {
   /** `IMPORT_ALLOW_HOSTS`: hosts fetched although private or loopback. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/client.ts';
 import { HttpError } from '../errors.ts';
-import { listPublicComments } from '../services/comments.ts';
+import { viewerOf } from '../http/viewer.ts';
+import type { CommentService } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
@@ -31,9 +31,9 @@ export function canonicalPagePath(pathname: string): string | undefined {
 export const pageRoutes: FastifyPluginAsync<{
   renderer: PageRenderer;
   posts: PostService;
-  db: Database;
+  comments: CommentService;
   reader: PostReader;
-}> = async (app, { renderer, posts, db, reader }) => {
+}> = async (app, { renderer, posts, comments, reader }) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
@@ -47,11 +47,11 @@ export const pageRoutes: FastifyPluginAsync<{
         listPublishedPosts: (limit) => posts.list({ published: true, limit }),
         // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
         getPostBySlug: (slug) =>
-          reader.open(request, slug).catch((error: unknown) => {
+          reader.open(viewerOf(request), slug).catch((error: unknown) => {
             if (error instanceof HttpError && error.statusCode < 500) return undefined;
             throw error;
           }),
-        listComments: (postId) => listPublicComments(db, postId),
+        listComments: (postId) => comments.listPublished(postId),
       },
     });
     return (

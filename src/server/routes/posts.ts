@@ -5,7 +5,8 @@ import { postInputSchema, postListQuerySchema, postSchema, renderedPostSchema } 
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PostReader } from '../services/post-reader.ts';
-import { isAdmin, requireAdmin } from '../services/session.ts';
+import { isAdmin, requireAdmin } from '../http/session.ts';
+import { viewerOf } from '../http/viewer.ts';
 
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;
@@ -26,7 +27,7 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
   app.get(
     '/api/blog-posts/:slugOrId',
     { schema: { params: z.object({ slugOrId: text().min(1).max(200) }), response: { 200: renderedPostSchema } } },
-    async (request) => reader.open(request, request.params.slugOrId),
+    async (request) => reader.open(viewerOf(request), request.params.slugOrId),
   );
 
   app.post(

@@ -11,8 +11,8 @@ import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../
 import { eq } from 'drizzle-orm';
 import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
-import { gifBomb, pngBomb, pngChunk } from '../services/__fixtures__/image-bombs.ts';
-import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../services/storage.ts';
+import { gifBomb, pngBomb, pngChunk } from '../adapters/__fixtures__/image-bombs.ts';
+import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../adapters/storage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { endAllSessions } from './session.ts';
+import { endAllSessions } from './sessions.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 
 export const ADMIN_USERNAME = 'admin';

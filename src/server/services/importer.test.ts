@@ -8,7 +8,7 @@ import {
   nestedListItems,
   watchEventLoop,
 } from './__fixtures__/importer-hostile-pages.ts';
-import { createGuardedFetcher } from './guarded-fetch.ts';
+import { createGuardedFetcher } from '../adapters/guarded-fetch.ts';
 import { extractArticle, importArticle } from './importer.ts';
 import { EXTRACTION_LIMITS, extractionsRunning, type ExtractionLimits } from './importer-pool.ts';
 

@@ -5,7 +5,7 @@ import TurndownService from 'turndown';
 import { EXCERPT_GENERATE_LENGTH, LIMITS } from '../../shared/constants.ts';
 import type { ImportResult } from '../../shared/imports.ts';
 import { HttpError } from '../errors.ts';
-import type { PageFetcher } from './guarded-fetch.ts';
+import type { PageFetcher } from '../adapters/guarded-fetch.ts';
 import { assertManageableMarkup } from './importer-limits.ts';
 import { extractInWorker, type ExtractionLimits } from './importer-pool.ts';
 

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { Post, RenderedPost } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
 import type { PostService } from './posts.ts';
-import { isAdmin } from './session.ts';
+import type { Viewer } from './viewer.ts';
 import type { ViewCounter } from './views.ts';
 
 /**
@@ -22,12 +21,12 @@ export class PostReader {
   }
 
   /** The post by slug or id; 404 when there is none, 401 when it is a draft and this is not the admin. */
-  async open(request: FastifyRequest, slugOrId: string): Promise<RenderedPost> {
+  async open(viewer: Viewer, slugOrId: string): Promise<RenderedPost> {
     const post = await this.posts.findBySlugOrId(slugOrId);
     if (!post) throw notFound('Post not found');
-    if (!post.published && !isAdmin(request)) throw unauthorized();
+    if (!post.published && !viewer.isAdmin) throw unauthorized();
     // A reader opening the post asks by slug; the editor loads it by id, which is not a read.
-    if (post.published && post.slug === slugOrId && (await this.views.countView(request, post.id))) {
+    if (post.published && post.slug === slugOrId && (await this.views.countView(viewer, post.id))) {
       post.metadata = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
     }
     return this.render(post);

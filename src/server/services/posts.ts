@@ -76,7 +76,7 @@ function searchDocument(post: { title: string; tags: string[]; excerpt: string |
  * Full-text match with prefix terms ("innov" finds "innovation"); terms under 3 characters, or
  * made only of punctuation, fall back to a case-insensitive substring match.
  */
-function searchCondition(search: string): SQL | undefined {
+export function searchCondition(search: string): SQL | undefined {
   // Split at punctuation as PostgreSQL's parser does: "e-learning" is indexed as e-learn, e and
   // learn, so gluing it into "elearning" would match nothing.
   const words = search

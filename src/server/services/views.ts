@@ -1,15 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import type { Database } from '../db/client.ts';
-import { blogPosts, postViews } from '../db/schema.ts';
-import { isAdmin } from './session.ts';
+import { blogPosts, postDailyViews, postViews } from '../db/schema.ts';
+import type { Viewer } from './viewer.ts';
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Counts a post's readers in `metadata.views`: once per reader per post per UTC day, never the
+ * Counts a post's readers in `metadata.views` (the total) and in post_daily_views (per day): once per reader per post per UTC day, never the
  * admin or a client that says it is a bot. A reader is a hash of address and user agent keyed by
  * a secret that changes every day (derived from the session secret, so instances agree and
  * nothing needs storing); the hashes of past days are deleted, so no reader can be followed.
@@ -27,13 +26,13 @@ export class ViewCounter {
   }
 
   /** True when this read was counted. */
-  async countView(request: FastifyRequest, postId: string): Promise<boolean> {
-    const userAgent = request.headers['user-agent'] ?? '';
-    if (!userAgent || isbot(userAgent) || isAdmin(request)) return false;
+  async countView(viewer: Viewer, postId: string): Promise<boolean> {
+    const { userAgent } = viewer;
+    if (!userAgent || isbot(userAgent) || viewer.isAdmin) return false;
     const day = utcDay(this.now());
     await this.pruneBefore(day);
     const dayKey = createHmac('sha256', this.secret).update(`post-views:${day}`).digest();
-    const visitor = createHmac('sha256', dayKey).update(`${request.ip}\n${userAgent}`).digest('base64url');
+    const visitor = createHmac('sha256', dayKey).update(`${viewer.ip}\n${userAgent}`).digest('base64url');
     const inserted = await this.db
       .insert(postViews)
       .values({ postId, day, visitor })
@@ -47,6 +46,13 @@ export class ViewCounter {
         metadata: sql`jsonb_set(${blogPosts.metadata}, '{views}', to_jsonb(coalesce((${blogPosts.metadata}->>'views')::integer, 0) + 1))`,
       })
       .where(eq(blogPosts.id, postId));
+    await this.db
+      .insert(postDailyViews)
+      .values({ postId, day, views: 1 })
+      .onConflictDoUpdate({
+        target: [postDailyViews.postId, postDailyViews.day],
+        set: { views: sql`${postDailyViews.views} + 1` },
+      });
     return true;
   }
 

@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase } from '../../../tests/support/test-app.ts';
-import { commentInputSchema } from '../../shared/comments.ts';
-import { postInputSchema } from '../../shared/posts.ts';
-import { countWords, readTimeMinutes } from '../../shared/text.ts';
-import { blogPosts, comments } from '../db/schema.ts';
-import { PostService } from './posts.ts';
+import { createTestDatabase } from '../../tests/support/test-app.ts';
+import { commentInputSchema } from '../../src/shared/comments.ts';
+import { postInputSchema } from '../../src/shared/posts.ts';
+import { countWords, readTimeMinutes } from '../../src/shared/text.ts';
+import { blogPosts, comments } from '../../src/server/db/schema.ts';
+import { PostService } from '../../src/server/services/posts.ts';
 import { MAX_WORDS, MIN_WORDS, SEED_AUTHOR, SEED_CATEGORIES, TECH_TAGS, generateSeedPosts } from './seed-data.ts';
 import { seedDatabase } from './seed.ts';
 

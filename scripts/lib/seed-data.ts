@@ -2,8 +2,8 @@
  * Deterministic demo content for `npm run db:seed`: the same seed and `now` always give the same
  * posts and comments, so benchmarks and screenshots are reproducible. Pure: no I/O, no clock.
  */
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES } from '../../shared/constants.ts';
-import { countWords, readTimeMinutes, slugify } from '../../shared/text.ts';
+import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES } from '../../src/shared/constants.ts';
+import { countWords, readTimeMinutes, slugify } from '../../src/shared/text.ts';
 
 export const SEED_CATEGORIES = BLOG_CATEGORIES.filter((c) => c !== ALL_POSTS_CATEGORY);
 /** Tags with their own badge colour (SPEC.md section 9). */

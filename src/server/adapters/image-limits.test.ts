@@ -68,8 +68,8 @@ describe('the pixel limit', () => {
     const sources = readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.includes('__fixtures__'))
       .filter((file) => /\bsharp\s*\(/.test(readFileSync(path.join(dir, file), 'utf8')));
-    expect(sources).toEqual([path.join('services', 'image-limits.ts')]);
-    const calls = readFileSync(path.join(dir, 'services', 'image-limits.ts'), 'utf8').match(/\bsharp\([^)]*\)/g);
+    expect(sources).toEqual([path.join('adapters', 'image-limits.ts')]);
+    const calls = readFileSync(path.join(dir, 'adapters', 'image-limits.ts'), 'utf8').match(/\bsharp\([^)]*\)/g);
     expect(calls).toEqual([
       'sharp(image, { limitInputPixels: false })', // readImageHeader: the header only
       'sharp(image, { animated: true, limitInputPixels: MAX_INPUT_PIXELS })', // openImage

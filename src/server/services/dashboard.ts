@@ -1,0 +1,102 @@
+import { and, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { type AdminPostRow, type AdminPostsQuery, type Stats } from '../../shared/back-office.ts';
+import type { Database } from '../db/client.ts';
+import { blogPosts, comments, postDailyViews } from '../db/schema.ts';
+import type { CommentService } from './comments.ts';
+import type { MessageService } from './messages.ts';
+import { searchCondition } from './posts.ts';
+
+const TOP_POSTS = 5;
+const DAY_MS = 86_400_000;
+const viewsOf = sql<number>`coalesce((${blogPosts.metadata}->>'views')::integer, 0)`;
+
+/** What the author's dashboard and posts table show: counts, readers per day, posts at a glance. */
+export class DashboardService {
+  private readonly db: Database;
+  private readonly comments: CommentService;
+  private readonly messages: MessageService;
+  private readonly now: () => Date;
+
+  constructor(db: Database, comments: CommentService, messages: MessageService, now: () => Date = () => new Date()) {
+    this.db = db;
+    this.comments = comments;
+    this.messages = messages;
+    this.now = now;
+  }
+
+  async stats(days: number): Promise<Stats> {
+    const [posts, commentCounts, messages, views, topPosts] = await Promise.all([
+      this.postCounts(),
+      this.comments.countByStatus(),
+      this.messages.counts(),
+      this.readersPerDay(days),
+      this.db
+        .select({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, views: viewsOf })
+        .from(blogPosts)
+        .where(and(eq(blogPosts.published, true), gt(viewsOf, 0)))
+        .orderBy(desc(viewsOf), desc(blogPosts.createdAt))
+        .limit(TOP_POSTS),
+    ]);
+    return { posts, comments: commentCounts, messages, views, topPosts };
+  }
+
+  private async postCounts(): Promise<Stats['posts']> {
+    const [row] = await this.db
+      .select({
+        published: sql<number>`count(*) filter (where ${blogPosts.published})::integer`,
+        drafts: sql<number>`count(*) filter (where not ${blogPosts.published})::integer`,
+      })
+      .from(blogPosts);
+    // Scheduling (publishAt) arrives with issue 13; until then no post is scheduled.
+    return { published: row?.published ?? 0, drafts: row?.drafts ?? 0, scheduled: 0 };
+  }
+
+  /** One entry per UTC day, oldest first, ending today; days without readers count 0. */
+  private async readersPerDay(days: number): Promise<Stats['views']> {
+    const today = Date.parse(this.now().toISOString().slice(0, 10));
+    const dayList = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+    const rows = await this.db
+      .select({ day: postDailyViews.day, views: sql<number>`sum(${postDailyViews.views})::integer` })
+      .from(postDailyViews)
+      .where(and(gte(postDailyViews.day, dayList[0]!), lte(postDailyViews.day, dayList.at(-1)!)))
+      .groupBy(postDailyViews.day);
+    const byDay = new Map(rows.map((row) => [row.day, Number(row.views)]));
+    return dayList.map((day) => ({ day, views: byDay.get(day) ?? 0 }));
+  }
+
+  /** The posts table: newest change first; `before` is the `updatedAt` of the last row seen. */
+  async listPosts(query: AdminPostsQuery): Promise<AdminPostRow[]> {
+    const { status, q, before, limit } = query;
+    const commentCount = sql<number>`(select count(*)::integer from ${comments} c
+      where c.post_id = ${blogPosts.id} and c.status <> 'spam')`;
+    const rows = await this.db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        slug: blogPosts.slug,
+        published: blogPosts.published,
+        createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+        views: viewsOf,
+        comments: commentCount,
+      })
+      .from(blogPosts)
+      .where(
+        and(
+          status === 'published' ? eq(blogPosts.published, true) : undefined,
+          status === 'draft' ? eq(blogPosts.published, false) : undefined,
+          status === 'scheduled' ? sql`false` : undefined,
+          q ? searchCondition(q) : undefined,
+          before ? lt(blogPosts.updatedAt, new Date(before)) : undefined,
+        ),
+      )
+      .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+      .limit(limit);
+    return rows.map(({ published, ...row }) => ({
+      ...row,
+      status: published ? 'published' : 'draft',
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+}
