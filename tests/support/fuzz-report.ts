@@ -120,6 +120,9 @@ export function routeOf(url: string): string {
     [/^\/api\/blog-posts\/[^/]+\/comments$/, '/api/blog-posts/:postId/comments'],
     [/^\/api\/blog-posts\/[^/]+$/, '/api/blog-posts/:id'],
     [/^\/api\/objects\/upload\/[^/]+$/, '/api/objects/upload/:id'],
+    [/^\/api\/admin\/comments\/[^/]+$/, '/api/admin/comments/:id'],
+    [/^\/api\/admin\/messages\/[^/]+$/, '/api/admin/messages/:id'],
+    [/^\/api\/admin\/(comments|messages|stats|posts)$/, path],
     [/^\/objects\/uploads\/[^/]+\/[^/]+$/, '/objects/uploads/:id/:file'],
     [/^\/objects\/uploads\/[^/]+$/, '/objects/uploads/:id'],
     [/^\/blog\/[^/]+$/, '/blog/:slug'],
@@ -137,6 +140,14 @@ export const ADMIN_ONLY = new Set([
   'POST /api/objects/upload',
   'PUT /api/objects/upload',
   'POST /api/import-content',
+  'GET /api/admin/comments',
+  'PATCH /api/admin/comments/:id',
+  'DELETE /api/admin/comments/:id',
+  'GET /api/admin/messages',
+  'PATCH /api/admin/messages/:id',
+  'DELETE /api/admin/messages/:id',
+  'GET /api/admin/stats',
+  'GET /api/admin/posts',
 ]);
 
 /** The same failure with other data: ids, long quoted values and numbers blanked, error codes kept. */

@@ -79,7 +79,9 @@ describe('comments on a post', () => {
     const sent: PostedComment[] = [];
     for (const n of [1, 2, 3])
       sent.push(
-        (await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })).json<PostedComment>(),
+        (
+          await postComment(t, target.id, { ...valid, email: `reader${n}@example.org`, content: `Comment ${n}` })
+        ).json<PostedComment>(),
       );
     // Pin the times so that the order does not depend on the clock's resolution.
     for (const [i, c] of sent.entries()) {

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from '../../../tests/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { contactMessages } from '../db/schema.ts';
 import { SmtpMailer } from '../adapters/mailer.ts';
@@ -15,16 +15,6 @@ function contact(t: TestApp, payload: unknown, remoteAddress = freshAddress()) {
 
 function rowsFor(t: TestApp, email: string) {
   return t.db.select().from(contactMessages).where(eq(contactMessages.email, email));
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('POST /api/contact', () => {
@@ -191,61 +181,13 @@ describe('POST /api/contact rate limit (VISITOR_WRITE_LIMIT=2)', () => {
   });
 });
 
-interface ReceivedMail {
-  envelope: SMTPServerEnvelope;
-  raw: string;
-}
-
-/** Headers (unfolded, lower-case names) and the decoded text body of a single-part message. */
-function parseMail(raw: string): { headers: Map<string, string>; headerLines: string[]; text: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const headerLines = raw
-    .slice(0, split)
-    .replace(/\r\n[ \t]+/g, ' ')
-    .split('\r\n');
-  const headers = new Map<string, string>();
-  for (const line of headerLines) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  const body = raw.slice(split + 4);
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  let text: string;
-  if (encoding === 'quoted-printable') {
-    const bytes = body
-      .replace(/=\r\n/g, '')
-      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    text = Buffer.from(bytes, 'latin1').toString('utf8');
-  } else if (encoding === 'base64') {
-    text = Buffer.from(body, 'base64').toString('utf8');
-  } else {
-    text = body;
-  }
-  return { headers, headerLines, text };
-}
-
 describe('POST /api/contact with a real SMTP peer', () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpPeer;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({ envelope: structuredClone(session.envelope), raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    const url = `smtp://127.0.0.1:${port}`;
+    smtp = await startSmtpPeer();
+    const { url } = smtp;
     t = await createTestApp(
       { SMTP_URL: url, CONTACT_TO: 'author@example.com' },
       { mailer: new SmtpMailer({ url, to: 'author@example.com' }) },
@@ -253,11 +195,11 @@ describe('POST /api/contact with a real SMTP peer', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    await smtp?.close();
   });
 
   const mailFrom = (visitorEmail: string) =>
-    waitFor(async () => received.find((m) => m.raw.includes(visitorEmail)), `a mail mentioning ${visitorEmail}`);
+    waitFor(async () => smtp.received.find((m) => m.raw.includes(visitorEmail)), `a mail mentioning ${visitorEmail}`);
 
   it("sends the author a mail with the visitor's text and Reply-To, and records notified_at", async () => {
     const response = await contact(t, {
@@ -312,13 +254,13 @@ describe('POST /api/contact with a real SMTP peer', () => {
   });
 
   it('sends nothing for a honeypot submission', async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const response = await contact(t, { name: 'Bot', email: 'honeybot@example.org', message: 'spam', website: 'x' });
     expect(response.statusCode).toBe(201);
     // Give a (wrongly) sent mail the time to arrive, then check that none did.
     expect((await contact(t, { name: 'Marker', email: 'marker@example.org', message: 'after the bot' })).statusCode).toBe(201);
     await mailFrom('marker@example.org');
-    expect(received.slice(before).some((m) => m.raw.includes('honeybot@example.org'))).toBe(false);
+    expect(smtp.received.slice(before).some((m) => m.raw.includes('honeybot@example.org'))).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import type { PostService } from '../services/posts.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
 
-const SECTIONS = ['/cv', '/blog', '/write', '/edit'];
+const SECTIONS = ['/cv', '/blog', '/write', '/edit', '/admin'];
 
 /**
  * The one address of a page, for addresses the router would also accept: without a trailing

@@ -67,8 +67,10 @@ export class DashboardService {
   /** The posts table: newest change first; `before` is the `updatedAt` of the last row seen. */
   async listPosts(query: AdminPostsQuery): Promise<AdminPostRow[]> {
     const { status, q, before, limit } = query;
+    // Table-qualified by hand: inside a one-table select, drizzle writes the outer column as a bare
+    // "id", which the subquery would read as its own comment id.
     const commentCount = sql<number>`(select count(*)::integer from ${comments} c
-      where c.post_id = ${blogPosts.id} and c.status <> 'spam')`;
+      where c.post_id = "blog_posts"."id" and c.status <> 'spam')`;
     const rows = await this.db
       .select({
         id: blogPosts.id,
