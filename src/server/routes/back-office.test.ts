@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from '../../../tests/support/smtp.ts';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload } from '../../../tests/support/test-app.ts';
 import type { AdminComment, AdminMessage, AdminPostRow, Stats } from '../../shared/back-office.ts';
 import type { PostedComment } from '../../shared/comments.ts';
 import type { Post } from '../../shared/posts.ts';
