@@ -72,6 +72,7 @@ describe('/robots.txt', () => {
     expect(response.body).toContain('User-agent: *');
     expect(response.body).toContain('Disallow: /write');
     expect(response.body).toContain('Disallow: /edit/');
+    expect(response.body).toContain('Disallow: /admin');
     expect(response.body).toContain('Disallow: /api/');
     expect(response.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
   });

@@ -79,6 +79,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
       'Allow: /',
       'Disallow: /write',
       'Disallow: /edit/',
+      'Disallow: /admin',
       'Disallow: /api/',
       '',
       `Sitemap: ${siteUrl}/sitemap.xml`,

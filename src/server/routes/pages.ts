@@ -27,6 +27,9 @@ export function canonicalPagePath(pathname: string): string | undefined {
   return path === pathname ? undefined : path;
 }
 
+const AUTHOR_SCREENS = /^\/(admin|write|edit)(\/|$)/;
+const isAuthorScreen = (pathname: string) => AUTHOR_SCREENS.test(pathname);
+
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
 export const pageRoutes: FastifyPluginAsync<{
   renderer: PageRenderer;
@@ -58,8 +61,9 @@ export const pageRoutes: FastifyPluginAsync<{
       reply
         .code(page.status)
         .header('content-type', 'text/html; charset=utf-8')
-        // Pages carry fresh data; the hashed assets they point at are the cached part.
-        .header('cache-control', 'no-cache')
+        // Pages carry fresh data; the hashed assets they point at are the cached part. What the
+        // author sees (the admin screens, or any page with the session) is kept by no cache.
+        .header('cache-control', request.adminSession || isAuthorScreen(pathname) ? 'private, no-store' : 'no-cache')
         .send(page.html)
     );
   });
