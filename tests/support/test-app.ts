@@ -8,9 +8,16 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/env.ts';
 import { ensureAdminAccount } from '../../src/server/services/admin-account.ts';
 import { LocalStorage } from '../../src/server/adapters/storage.ts';
+
+/**
+ * The database's tables, for tests that arrange or inspect rows directly (pin a time, check what
+ * was stored). Route modules never touch the database; their tests reach it through the test app.
+ */
+export const tables = schema;
 
 export const ADMIN_PASSWORD = 'correct horse battery staple';
 

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { ADMIN_PASSWORD, adminCookie, createTestApp, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
-import { adminSessions } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { ensureAdminAccount } from '../services/admin-account.ts';
 import { LocalStorage } from '../adapters/storage.ts';
+
+const { adminSessions } = tables;
 
 const FOUR_HOURS_MS = 4 * 3600 * 1000;
 

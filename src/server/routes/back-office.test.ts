@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from '../../../tests/support/smtp.ts';
-import { adminCookie, createTestApp, postPayload } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, tables } from '../../../tests/support/test-app.ts';
 import type { AdminComment, AdminMessage, AdminPostRow, Stats } from '../../shared/back-office.ts';
 import type { PostedComment } from '../../shared/comments.ts';
 import type { Post } from '../../shared/posts.ts';
 import * as entry from '../../client/entry-server.tsx';
 import { SmtpMailer } from '../adapters/mailer.ts';
-import { comments, contactMessages } from '../db/schema.ts';
+
+const { comments, contactMessages } = tables;
 
 const SITE_URL = 'http://localhost:3000';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

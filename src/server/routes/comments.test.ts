@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { LIMITS } from '../../shared/constants.ts';
 import type { Comment, PostedComment } from '../../shared/comments.ts';
 import type { Post } from '../../shared/posts.ts';
-import { comments } from '../db/schema.ts';
+
+const { comments } = tables;
 
 /** Each write comes from its own address unless a test says otherwise, so the write limit never interferes. */
 let nextAddress = 1;

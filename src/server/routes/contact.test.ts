@@ -2,9 +2,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from '../../../tests/support/smtp.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { contactMessages } from '../db/schema.ts';
+import { createTestApp, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { SmtpMailer } from '../adapters/mailer.ts';
+
+const { contactMessages } = tables;
 
 let nextAddress = 1;
 const freshAddress = () => `10.2.0.${nextAddress++}`;

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { postSchema, type Post } from '../../shared/posts.ts';
 import { migrationsFolder } from '../db/client.ts';
-import { blogPosts, comments } from '../db/schema.ts';
+
+const { blogPosts, comments } = tables;
 
 let t: TestApp;
 let cookie: string;

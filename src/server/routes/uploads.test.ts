@@ -7,12 +7,13 @@ import { deflateSync } from 'node:zlib';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { eq } from 'drizzle-orm';
-import { uploads } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { gifBomb, pngBomb, pngChunk } from '../adapters/__fixtures__/image-bombs.ts';
 import { LocalStorage, S3Storage, createStorage, type ObjectStorage } from '../adapters/storage.ts';
+
+const { uploads } = tables;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
