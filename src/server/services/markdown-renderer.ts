@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { type ImageSize, uploadIdsIn } from '../../shared/images.ts';
 import type { Database } from '../db/client.ts';
 import { uploads } from '../db/schema.ts';
-import type { RenderJob, RenderReply } from './markdown-worker.ts';
+import type { ReadyReply, RenderJob, RenderReply } from './markdown-worker.ts';
 
 /** A post that cannot be rendered: nested too deeply, or too slow to render. */
 export class MarkdownRefusedError extends Error {}
@@ -44,7 +44,9 @@ export class MarkdownRenderer {
   private cachedChars = 0;
   private worker: Worker | undefined;
   private readonly queue: Pending[] = [];
-  private current: { pending: Pending; timer: NodeJS.Timeout; worker: Worker } | undefined;
+  private current: { pending: Pending; timer: NodeJS.Timeout | undefined; worker: Worker } | undefined;
+  /** Threads that have loaded the pipeline (see startClock). */
+  private readonly readyWorkers = new WeakSet<Worker>();
   private idleTimer: NodeJS.Timeout | undefined;
   private nextId = 1;
 
@@ -126,21 +128,34 @@ export class MarkdownRenderer {
     }
     clearTimeout(this.idleTimer);
     const worker = (this.worker ??= this.startWorker());
-    const timer = setTimeout(() => {
+    this.current = { pending, timer: undefined, worker };
+    worker.postMessage(pending.job);
+    // A thread that is still loading the pipeline (slow on a busy machine) starts the clock when
+    // it is ready: only the rendering counts against the post.
+    if (this.readyWorkers.has(worker)) this.startClock(worker);
+  }
+
+  private startClock(worker: Worker): void {
+    const current = this.current;
+    if (!current || current.worker !== worker || current.timer) return;
+    current.timer = setTimeout(() => {
       // The thread is busy on this post and will not stop by itself: end it, refuse the post.
       void this.stopWorker();
       this.finish(worker, new MarkdownRefusedError(`it takes longer than ${this.timeoutMs / 1000} seconds to render`));
     }, this.timeoutMs);
-    this.current = { pending, timer, worker };
-    worker.postMessage(pending.job);
   }
 
   private startWorker(): Worker {
     const worker = new Worker(workerUrl);
     worker.unref();
-    worker.on('message', (reply: RenderReply) =>
-      this.finish(worker, 'html' in reply ? reply.html : new MarkdownRefusedError(reply.refusal)),
-    );
+    worker.on('message', (reply: RenderReply | ReadyReply) => {
+      if ('ready' in reply) {
+        this.readyWorkers.add(worker);
+        this.startClock(worker);
+      } else {
+        this.finish(worker, 'html' in reply ? reply.html : new MarkdownRefusedError(reply.refusal));
+      }
+    });
     worker.on('error', (error) => this.finish(worker, error));
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;

@@ -14,6 +14,10 @@ export interface RenderJob {
   sizes: Record<string, ImageSize>;
 }
 export type RenderReply = { id: number; html: string } | { id: number; refusal: string };
+/** Sent once, when the thread has loaded the pipeline and listens for posts. */
+export interface ReadyReply {
+  ready: true;
+}
 
 function render(job: RenderJob): RenderReply {
   try {
@@ -31,3 +35,4 @@ function render(job: RenderJob): RenderReply {
 }
 
 parentPort!.on('message', (job: RenderJob) => parentPort!.postMessage(render(job)));
+parentPort!.postMessage({ ready: true } satisfies ReadyReply);
