@@ -2,6 +2,7 @@ import { Route, Switch } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Navbar } from './features/layout/navbar.tsx';
+import { AdminPage } from './pages/admin-pages.tsx';
 import { BlogPage } from './pages/blog-page.tsx';
 import { CvPage } from './pages/cv-page.tsx';
 import { EditPage, WritePage } from './pages/editor-pages.tsx';
@@ -29,6 +30,18 @@ export function App() {
           <Route path="/blog/:slug" component={PostPage} />
           <Route path={paths.write} component={WritePage} />
           <Route path="/edit/:id" component={EditPage} />
+          <Route path={paths.admin}>
+            <AdminPage path={paths.admin} />
+          </Route>
+          <Route path={paths.adminPosts}>
+            <AdminPage path={paths.adminPosts} />
+          </Route>
+          <Route path={paths.adminComments}>
+            <AdminPage path={paths.adminComments} />
+          </Route>
+          <Route path={paths.adminMessages}>
+            <AdminPage path={paths.adminMessages} />
+          </Route>
           <Route component={NotFoundPage} />
         </Switch>
       </div>

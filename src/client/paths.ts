@@ -6,7 +6,19 @@ export const paths = {
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   write: '/write',
   edit: (id: string) => `/edit/${id}`,
+  admin: '/admin',
+  adminPosts: '/admin/posts',
+  adminComments: '/admin/comments',
+  adminMessages: '/admin/messages',
 } as const;
+
+/** A query string from the parameters that are set, `?a=1&b=x` (empty when none is). */
+export function searchString(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
 
 export const api = {
   posts: '/api/blog-posts',
@@ -22,4 +34,11 @@ export const api = {
   post: (slugOrId: string) => `/api/blog-posts/${encodeURIComponent(slugOrId)}`,
   importContent: '/api/import-content',
   uploadParams: '/api/objects/upload',
+  // The back office (DESIGN.md): lists take `limit` and `before`, newest first.
+  adminStats: '/api/admin/stats',
+  adminComments: '/api/admin/comments',
+  adminComment: (id: string) => `/api/admin/comments/${id}`,
+  adminMessages: '/api/admin/messages',
+  adminMessage: (id: string) => `/api/admin/messages/${id}`,
+  adminPosts: '/api/admin/posts',
 } as const;

@@ -129,6 +129,20 @@ export function editorMeta(path: string, title: string): PageMeta {
   };
 }
 
+/** The back office's screens (DESIGN.md) and their headings, which are also their titles. */
+export const adminScreens = {
+  [paths.admin]: 'Dashboard',
+  [paths.adminPosts]: 'Posts',
+  [paths.adminComments]: 'Comments',
+  [paths.adminMessages]: 'Messages',
+} as const satisfies Record<string, string>;
+
+export type AdminScreenPath = keyof typeof adminScreens;
+
+export function adminMeta(path: AdminScreenPath): PageMeta {
+  return { ...editorMeta(path, adminScreens[path]), description: 'Back office' };
+}
+
 export function notFoundMeta(path: string, title = '404 Page Not Found'): PageMeta {
   return {
     title,

@@ -3,7 +3,18 @@ import type { Comment } from '../shared/comments.ts';
 import type { Post, RenderedPost } from '../shared/posts.ts';
 import { postQueryKey } from './features/post/post-query.ts';
 import { api, paths } from './paths.ts';
-import { blogMeta, cvMeta, editorMeta, homeMeta, notFoundMeta, postMeta, type PageMeta } from './seo.ts';
+import {
+  adminMeta,
+  adminScreens,
+  blogMeta,
+  cvMeta,
+  editorMeta,
+  homeMeta,
+  notFoundMeta,
+  postMeta,
+  type AdminScreenPath,
+  type PageMeta,
+} from './seo.ts';
 
 /** What the server hands the renderer to prefetch a page's data without an HTTP round trip. */
 export interface SsrDataSource {
@@ -54,6 +65,8 @@ export async function resolveRoute(
   // The editor's routes render the password screen on the server; the browser decides the rest.
   if (pathname === paths.write) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };
   if (/^\/edit\/[^/]+\/?$/.test(pathname)) return { status: 200, meta: editorMeta(pathname, 'Edit Post') };
+  // So do the back office's screens: their data is fetched by the browser, behind the gate.
+  if (Object.hasOwn(adminScreens, pathname)) return { status: 200, meta: adminMeta(pathname as AdminScreenPath) };
   const slug = slugFrom(pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { ADMIN_AUTH_FLAG_KEY, ADMIN_AUTH_TIME_KEY, ADMIN_SESSION_MS } from '../../shared/constants.ts';
+import { api } from '../paths.ts';
+import { apiRequest } from './api.ts';
+import { toast } from './toast.ts';
 
 /**
  * The browser's copy of the admin state (SPEC.md section 4): a flag and the time it was set, valid
@@ -42,6 +45,20 @@ export function clearAdminFlag(): void {
   storage()?.removeItem(ADMIN_AUTH_FLAG_KEY);
   storage()?.removeItem(ADMIN_AUTH_TIME_KEY);
   emit();
+}
+
+/**
+ * Ends the server session and forgets the local flag, even when the server cannot be reached.
+ * Here rather than in a feature: the gate locks on it and every admin screen's bar offers it.
+ */
+export async function logoutAdmin(): Promise<void> {
+  try {
+    await apiRequest('POST', api.adminLogout);
+  } catch {
+    // The flag is cleared regardless: the cookie expires on its own.
+  }
+  clearAdminFlag();
+  toast({ title: 'Logged out', description: 'You have been logged out from the admin panel.' });
 }
 
 /** Re-reads the flag (expiring it when due) and tells every subscriber. */

@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useParams } from 'wouter';
-import { Spinner } from '../components/ui/spinner.tsx';
-import { AdminGate } from '../features/admin/admin-gate.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { paths } from '../paths.ts';
 import { editorMeta, useDocumentMeta } from '../seo.ts';
+import { AdminShell } from './admin-shell.tsx';
 
 // The editor, its markdown preview and the upload dialog load only for the admin.
 const EditorPage = lazy(() => import('../features/editor/editor-page.tsx'));
@@ -13,13 +12,9 @@ function GatedEditor({ postId }: { postId?: string }) {
   const { siteUrl } = useSiteConfig();
   useDocumentMeta(editorMeta(postId ? paths.edit(postId) : paths.write, postId ? 'Edit Post' : 'Write New Post'), siteUrl);
   return (
-    <AdminGate>
-      <main id="main">
-        <Suspense fallback={<Spinner label="Loading editor..." />}>
-          <EditorPage postId={postId} />
-        </Suspense>
-      </main>
-    </AdminGate>
+    <AdminShell loadingLabel="Loading editor...">
+      <EditorPage postId={postId} />
+    </AdminShell>
   );
 }
 

@@ -1,8 +1,7 @@
-import { apiRequest, ApiError } from '../../lib/api.ts';
-import { clearAdminFlag, setAdminFlag } from '../../lib/admin-session.ts';
+import { apiRequest, ApiError, errorMessage } from '../../lib/api.ts';
+import { setAdminFlag } from '../../lib/admin-session.ts';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
-import { errorMessage } from '../../lib/api.ts';
 
 /** Checks the password with the server, which sets the session cookie; toasts of SPEC.md section 8. */
 export async function verifyAdminPassword(password: string): Promise<boolean> {
@@ -25,15 +24,4 @@ export async function verifyAdminPassword(password: string): Promise<boolean> {
   setAdminFlag();
   toast({ title: 'Access granted', description: 'Welcome to the blog admin panel.' });
   return true;
-}
-
-/** Ends the server session and forgets the local flag, even when the server cannot be reached. */
-export async function logoutAdmin(): Promise<void> {
-  try {
-    await apiRequest('POST', api.adminLogout);
-  } catch {
-    // The flag is cleared regardless: the cookie expires on its own.
-  }
-  clearAdminFlag();
-  toast({ title: 'Logged out', description: 'You have been logged out from the admin panel.' });
 }

@@ -1,11 +1,18 @@
-import { Eye, EyeOff, Lock, LogOut } from 'lucide-react';
+import { Eye, EyeOff, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { focusRing } from '../../components/ui/class-names.ts';
+import { Input } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { clearAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
 import { api } from '../../paths.ts';
-import { logoutAdmin, verifyAdminPassword } from './admin-actions.ts';
+import { verifyAdminPassword } from './admin-actions.ts';
 
-/** Shows `children` to the admin, the password screen to everyone else (SPEC.md section 2). */
+/**
+ * Shows `children` to the admin, the password screen to everyone else (SPEC.md section 2). The
+ * admin screens put their navigation bar, with its `Logout` button, inside `children`.
+ */
 export function AdminGate({ children }: { children: ReactNode }) {
   const isAdmin = useIsAdmin();
 
@@ -25,25 +32,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   }, [isAdmin]);
 
   if (!isAdmin) return <PasswordScreen />;
-  return (
-    <>
-      <LogoutButton />
-      {children}
-    </>
-  );
-}
-
-export function LogoutButton() {
-  return (
-    <button
-      type="button"
-      onClick={() => void logoutAdmin()}
-      className="fixed right-4 top-4 z-50 inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-md hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-    >
-      <LogOut aria-hidden="true" className="h-4 w-4" />
-      Logout
-    </button>
-  );
+  return children;
 }
 
 function PasswordScreen() {
@@ -61,7 +50,7 @@ function PasswordScreen() {
 
   return (
     <main id="main" className="flex min-h-[70vh] items-center justify-center px-4 py-16">
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-lg">
+      <Card padding="lg" className="w-full max-w-md">
         <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-blue-100">
           <Lock aria-hidden="true" className="h-6 w-6 text-blue-800" />
         </div>
@@ -71,35 +60,31 @@ function PasswordScreen() {
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Password
             <span className="relative">
-              <input
+              <Input
                 type={visible ? 'text' : 'password'}
                 required
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 placeholder="Enter admin password"
-                className="w-full rounded-md border border-slate-400 py-2 pl-3 pr-10 text-slate-900 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
+                className="pr-10"
               />
               <button
                 type="button"
                 onClick={() => setVisible((v) => !v)}
                 aria-label={visible ? 'Hide password' : 'Show password'}
                 aria-pressed={visible}
-                className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-600 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+                className={`absolute right-1 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-600 hover:text-slate-900 ${focusRing}`}
               >
                 {visible ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
               </button>
             </span>
           </label>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-md bg-blue-700 px-4 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
-          >
+          <Button type="submit" size="lg" disabled={busy}>
             {busy ? 'Verifying...' : 'Access Admin Panel'}
-          </button>
+          </Button>
         </form>
-      </div>
+      </Card>
     </main>
   );
 }

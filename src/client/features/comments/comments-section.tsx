@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { Comment } from '../../../shared/comments.ts';
+import type { Comment, PostedComment } from '../../../shared/comments.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -9,8 +11,6 @@ import { api } from '../../paths.ts';
 import { avatarPalette, initials } from './avatar.ts';
 
 const emptyForm = { author: '', email: '', content: '' };
-const inputClass =
-  'w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30';
 
 export function CommentsSection({ postId }: { postId: string }) {
   const queryClient = useQueryClient();
@@ -19,9 +19,15 @@ export function CommentsSection({ postId }: { postId: string }) {
   const [form, setForm] = useState(emptyForm);
 
   const post = useMutation({
-    mutationFn: (input: unknown) => apiRequest('POST', api.comments(postId), input),
-    onSuccess: async () => {
+    mutationFn: async (input: unknown) =>
+      (await (await apiRequest('POST', api.comments(postId), input)).json()) as Partial<PostedComment>,
+    onSuccess: async (posted) => {
       setForm(emptyForm);
+      // DESIGN.md: a held comment waits for the author; readers (this one too) see it once approved.
+      if (posted.status === 'held' || posted.status === 'spam') {
+        toast({ title: 'Comment posted!', description: 'Your comment is awaiting moderation.' });
+        return;
+      }
       toast({ title: 'Comment posted!', description: 'Your comment has been added successfully.' });
       await queryClient.invalidateQueries({ queryKey: commentsKey });
     },
@@ -74,25 +80,21 @@ export function CommentsSection({ postId }: { postId: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Name *
-            <input {...field('author')} type="text" autoComplete="name" maxLength={100} className={inputClass} />
+            <Input {...field('author')} type="text" autoComplete="name" maxLength={100} />
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Email *
-            <input {...field('email')} type="email" autoComplete="email" maxLength={254} className={inputClass} />
+            <Input {...field('email')} type="email" autoComplete="email" maxLength={254} />
           </label>
         </div>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Comment *
-          <textarea {...field('content')} rows={4} maxLength={5000} className={inputClass} />
+          <Textarea {...field('content')} rows={4} maxLength={5000} />
         </label>
         <p className="text-xs text-slate-600">Your email address is never published.</p>
-        <button
-          type="submit"
-          disabled={post.isPending}
-          className="justify-self-start rounded-md bg-blue-700 px-5 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
-        >
+        <Button type="submit" size="lg" disabled={post.isPending} className="justify-self-start">
           {post.isPending ? 'Posting...' : 'Post Comment'}
-        </button>
+        </Button>
       </form>
 
       <div className="mt-8">

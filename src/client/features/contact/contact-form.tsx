@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { ContactInput } from '../../../shared/contact.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
 
 const emptyForm = { name: '', email: '', subject: '', message: '', website: '' };
-
-const inputClass =
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30';
 
 /** Footer contact form (SPEC.md sections 2, 4, 5 and 8): failure keeps what was typed. */
 export function ContactForm() {
@@ -50,43 +49,34 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Name</span>
-          <input
+          <Input
             {...field('name')}
             type="text"
             autoComplete="name"
             placeholder="Your Name *"
             aria-required="true"
             maxLength={100}
-            className={inputClass}
           />
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Email</span>
-          <input
+          <Input
             {...field('email')}
             type="email"
             autoComplete="email"
             placeholder="Your Email *"
             aria-required="true"
             maxLength={254}
-            className={inputClass}
           />
         </label>
       </div>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
         <span className="sr-only">Subject</span>
-        <input {...field('subject')} type="text" placeholder="Subject" maxLength={200} className={inputClass} />
+        <Input {...field('subject')} type="text" placeholder="Subject" maxLength={200} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
         <span className="sr-only">Message</span>
-        <textarea
-          {...field('message')}
-          rows={5}
-          placeholder="Your Message *"
-          aria-required="true"
-          maxLength={5000}
-          className={inputClass}
-        />
+        <Textarea {...field('message')} rows={5} placeholder="Your Message *" aria-required="true" maxLength={5000} />
       </label>
       {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -95,13 +85,9 @@ export function ContactForm() {
           <input {...field('website')} type="text" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <button
-        type="submit"
-        disabled={send.isPending}
-        className="justify-self-start rounded-md bg-blue-600 px-6 py-2.5 font-semibold text-white hover:bg-blue-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-white disabled:cursor-not-allowed disabled:opacity-70"
-      >
+      <Button type="submit" size="lg" disabled={send.isPending} className="justify-self-start">
         {send.isPending ? 'Sending...' : 'Send Message'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -152,7 +152,7 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4 pr-28">
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-slate-900">{postId ? 'Edit Post' : 'Write New Post'}</h1>
         <div className="flex gap-2">
           <button

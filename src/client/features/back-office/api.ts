@@ -1,0 +1,137 @@
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+// Types only: the answers are validated by the server's response schemas, and zod stays out of
+// the admin's chunks.
+import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { api, searchString } from '../../paths.ts';
+
+/** Rows per request of every back-office list; `Load more` asks for the next ones. */
+export const ADMIN_LIST_PAGE_SIZE = 20;
+/** The dashboard's chart and the navigation's counts cover the last 30 days (DESIGN.md). */
+export const STATS_WINDOW_DAYS = 30;
+
+async function getJson<T>(url: string): Promise<T> {
+  return (await apiRequest('GET', url)).json() as Promise<T>;
+}
+
+/**
+ * Every list is newest first and pages with `before`, the time of the last row seen. The author
+ * expects what another tab or a visitor just did: the screens refetch whenever they open.
+ */
+function pagedList<Row extends { id: string }, Key extends readonly unknown[]>(
+  queryKey: Key,
+  url: (before: string | undefined) => string,
+  cursor: (row: Row) => string,
+) {
+  return infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam }) => getJson<Row[]>(url(pageParam)),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage: Row[]) => (lastPage.length < ADMIN_LIST_PAGE_SIZE ? undefined : cursor(lastPage.at(-1)!)),
+    staleTime: 0,
+  });
+}
+
+/** The rows of all loaded pages, each once (a row can move between pages while the author works). */
+export function rowsOf<Row extends { id: string }>(data: InfiniteData<Row[]> | undefined): Row[] {
+  const seen = new Set<string>();
+  return (data?.pages ?? []).flat().filter((row) => !seen.has(row.id) && seen.add(row.id));
+}
+
+export const statsQuery = (days = STATS_WINDOW_DAYS) =>
+  queryOptions({
+    queryKey: [api.adminStats, { days }],
+    queryFn: () => getJson<Stats>(`${api.adminStats}${searchString({ days })}`),
+    staleTime: 0,
+    // The unread count in the navigation follows messages that arrive while the author is away.
+    refetchOnWindowFocus: true,
+  });
+
+export const adminCommentsQuery = (status: CommentStatus) =>
+  pagedList(
+    [api.adminComments, { status }] as const,
+    (before) => `${api.adminComments}${searchString({ status, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    (comment: AdminComment) => comment.createdAt,
+  );
+
+export const adminMessagesQuery = (unreadOnly: boolean) =>
+  pagedList(
+    [api.adminMessages, { unreadOnly }] as const,
+    (before) =>
+      `${api.adminMessages}${searchString({ unread: unreadOnly ? 'true' : undefined, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    (message: AdminMessage) => message.createdAt,
+  );
+
+export interface PostsFilter {
+  status?: PostStatus;
+  q?: string;
+}
+
+export const adminPostsQuery = ({ status, q }: PostsFilter) =>
+  pagedList(
+    [api.adminPosts, { status, q }] as const,
+    (before) => `${api.adminPosts}${searchString({ status, q, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    // The posts table is ordered by the last change, so it pages by it too.
+    (post: AdminPostRow) => post.updatedAt,
+  );
+
+export async function updateCommentStatus(id: string, status: CommentStatus): Promise<AdminComment> {
+  return (await apiRequest('PATCH', api.adminComment(id), { status })).json() as Promise<AdminComment>;
+}
+
+export async function deleteComment(id: string): Promise<void> {
+  await apiRequest('DELETE', api.adminComment(id));
+}
+
+export async function markMessageRead(id: string, read: boolean): Promise<AdminMessage> {
+  return (await apiRequest('PATCH', api.adminMessage(id), { read })).json() as Promise<AdminMessage>;
+}
+
+export async function deleteMessage(id: string): Promise<void> {
+  await apiRequest('DELETE', api.adminMessage(id));
+}
+
+export async function deletePost(id: string): Promise<void> {
+  await apiRequest('DELETE', api.post(id));
+}
+
+/** Takes a row out of every loaded page of the lists under `queryKey`, before the refetch lands. */
+export function dropRow(client: QueryClient, queryKey: readonly unknown[], id: string): void {
+  client.setQueriesData<InfiniteData<Array<{ id: string }>>>({ queryKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => page.filter((row) => row.id !== id)) } : data,
+  );
+}
+
+/** Puts a changed row in place in every loaded page of the lists under `queryKey`. */
+export function replaceRow<Row extends { id: string }>(client: QueryClient, queryKey: readonly unknown[], row: Row): void {
+  client.setQueriesData<InfiniteData<Row[]>>({ queryKey }, (data) =>
+    data ? { ...data, pages: data.pages.map((page) => page.map((old) => (old.id === row.id ? row : old))) } : data,
+  );
+}
+
+/** A comment changed: its lists, the counts, the post's public comments and the posts table. */
+export function refreshAfterCommentChange(client: QueryClient, postId: string): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [api.adminComments] }),
+    client.invalidateQueries({ queryKey: [api.adminStats] }),
+    client.invalidateQueries({ queryKey: [api.adminPosts] }),
+    client.invalidateQueries({ queryKey: [api.comments(postId)] }),
+  ]);
+}
+
+export function refreshAfterMessageChange(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [api.adminMessages] }),
+    client.invalidateQueries({ queryKey: [api.adminStats] }),
+  ]);
+}
+
+/** A post is gone: the back office's lists and counts, and every cached reader's list of posts. */
+export function refreshAfterPostDeleted(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: [api.adminPosts] }),
+    client.invalidateQueries({ queryKey: [api.adminStats] }),
+    client.invalidateQueries({ queryKey: [api.adminComments] }),
+    client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) }),
+  ]);
+}

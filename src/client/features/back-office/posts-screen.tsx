@@ -1,0 +1,203 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import type { AdminPostRow, PostStatus } from '../../../shared/back-office.ts';
+import { LIMITS } from '../../../shared/constants.ts';
+import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { api, paths } from '../../paths.ts';
+import { adminPostsQuery, deletePost, dropRow, refreshAfterPostDeleted, rowsOf } from './api.ts';
+import { formatDateTime } from './format.ts';
+import { LoadError, LoadMore, ScreenHeader } from './screen-header.tsx';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export const postStatusLabels: Record<PostStatus, { label: string; tone: BadgeTone }> = {
+  published: { label: 'Published', tone: 'green' },
+  draft: { label: 'Draft', tone: 'neutral' },
+  scheduled: { label: 'Scheduled', tone: 'amber' },
+};
+const STATUS_FILTERS: Array<PostStatus | undefined> = [undefined, 'published', 'draft', 'scheduled'];
+
+function statusFrom(value: string | null): PostStatus | undefined {
+  return value && Object.hasOwn(postStatusLabels, value) ? (value as PostStatus) : undefined;
+}
+
+/**
+ * `/admin/posts`: every post, newest change first, filtered by status and searched. The status
+ * lives in the address (`?status=draft`), so the dashboard's counts link into it.
+ */
+export function PostsScreen() {
+  const [params, setParams] = useSearchParams();
+  const status = statusFrom(params.get('status'));
+  const [searchInput, setSearchInput] = useState('');
+  const term = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [toDelete, setToDelete] = useState<AdminPostRow | null>(null);
+  const queryClient = useQueryClient();
+
+  const posts = useInfiniteQuery(adminPostsQuery({ status, q: term || undefined }));
+  const rows = rowsOf(posts.data);
+
+  const remove = useMutation({
+    mutationFn: (post: AdminPostRow) => deletePost(post.id),
+    onSuccess: async (_result, post) => {
+      dropRow(queryClient, [api.adminPosts], post.id);
+      toast({ title: 'Post deleted', description: `"${post.title}" and its comments have been deleted.` });
+      await refreshAfterPostDeleted(queryClient);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete post',
+        description: errorMessage(error, 'There was an error deleting your post.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const chooseStatus = (next: PostStatus | undefined) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('status', next);
+      else updated.delete('status');
+      return updated;
+    });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <ScreenHeader title="Posts">Every post, the latest change first.</ScreenHeader>
+
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div role="group" aria-label="Status" className="flex flex-wrap gap-2">
+          {STATUS_FILTERS.map((value) => {
+            const pressed = value === status;
+            return (
+              <button
+                key={value ?? 'all'}
+                type="button"
+                aria-pressed={pressed}
+                onClick={() => chooseStatus(value)}
+                className={cx(
+                  'rounded-full border px-4 py-1.5 text-sm font-medium',
+                  focusRing,
+                  pressed
+                    ? 'border-blue-700 bg-blue-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+                )}
+              >
+                {value ? postStatusLabels[value].label : 'All'}
+              </button>
+            );
+          })}
+        </div>
+        <form role="search" aria-label="Posts" onSubmit={(event) => event.preventDefault()} className="md:w-80">
+          <label className="relative block">
+            <span className="sr-only">Search posts</span>
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+            />
+            <Input
+              type="search"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="Search posts..."
+              maxLength={LIMITS.search}
+              className="pl-9"
+            />
+          </label>
+        </form>
+      </div>
+
+      <div className="mt-6">
+        {posts.isPending ? (
+          <Spinner label="Loading posts..." />
+        ) : posts.isError ? (
+          <LoadError what="the posts" onRetry={() => void posts.refetch()} />
+        ) : rows.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+            {term
+              ? `No posts found for "${term}".`
+              : status
+                ? `No ${postStatusLabels[status].label.toLowerCase()} posts.`
+                : 'No posts yet.'}
+          </p>
+        ) : (
+          <>
+            <Table label="Posts">
+              <THead>
+                <Tr>
+                  <Th>Title</Th>
+                  <Th>Status</Th>
+                  <Th>Updated</Th>
+                  <Th className="text-right">Views</Th>
+                  <Th className="text-right">Comments</Th>
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                </Tr>
+              </THead>
+              <TBody>
+                {rows.map((post) => (
+                  <Tr key={post.id}>
+                    {/* Wide enough to read on a phone; the other columns scroll into view beside it. */}
+                    <Td className="min-w-48">
+                      <Link
+                        href={paths.post(post.slug)}
+                        className={cx('wrap-anywhere rounded font-medium text-blue-800 hover:underline', focusRing)}
+                      >
+                        {post.title}
+                      </Link>
+                    </Td>
+                    <Td>
+                      <Badge tone={postStatusLabels[post.status].tone}>{postStatusLabels[post.status].label}</Badge>
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={post.updatedAt}>{formatDateTime(post.updatedAt)}</time>
+                    </Td>
+                    <Td className="text-right tabular-nums">{post.views}</Td>
+                    <Td className="text-right tabular-nums">{post.comments}</Td>
+                    <Td>
+                      <div className="flex justify-end gap-2">
+                        <ButtonLink href={paths.edit(post.id)} variant="secondary" size="sm">
+                          Edit
+                        </ButtonLink>
+                        <Button
+                          variant="danger-outline"
+                          size="sm"
+                          disabled={remove.isPending && remove.variables?.id === post.id}
+                          onClick={() => setToDelete(post)}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </Td>
+                  </Tr>
+                ))}
+              </TBody>
+            </Table>
+            <LoadMore {...posts} />
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this post?"
+        description={`"${toDelete?.title ?? ''}" and all of its comments will be deleted. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </div>
+  );
+}
