@@ -25,6 +25,8 @@ export const STATS_DAYS = { default: 30, max: 365 } as const;
 export const adminPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
   before: z.iso.datetime({ offset: true }).optional(),
+  /** The id of the last row seen: orders rows of the same millisecond (optional). */
+  beforeId: z.uuid().optional(),
 });
 
 export const adminCommentsQuerySchema = adminPageQuerySchema.extend({ status: commentStatusSchema.optional() });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
 import { parseMail, startSmtpPeer, waitFor, type SmtpPeer } from '../../../tests/support/smtp.ts';
@@ -180,6 +180,33 @@ describe('the back office API', () => {
     const all = (await b.admin('GET', '/api/admin/comments?limit=100')).json<AdminComment[]>();
     const times = all.map((c) => Date.parse(c.createdAt));
     expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
+  it('never skips a row of the same millisecond as the last one seen when the page gives beforeId', async () => {
+    const post = await b.createPost();
+    const ids: Record<string, string> = {};
+    // Two comments in one millisecond (the database keeps microseconds), one a millisecond earlier.
+    for (const [name, time] of [
+      ['a', '2019-05-01T10:00:00.123456Z'],
+      ['b', '2019-05-01T10:00:00.123100Z'],
+      ['c', '2019-05-01T10:00:00.122000Z'],
+    ] as const) {
+      const { id } = await b.comment(post.id, { content: `Same ms ${name}` });
+      await b.t.db.execute(sql`update comments set created_at = ${time}::timestamptz where id = ${id}::uuid`);
+      ids[name] = id;
+    }
+    const page = (query: string) =>
+      b.admin('GET', `/api/admin/comments?limit=1&${query}`).then((r) => r.json<AdminComment[]>().map((c) => c.content));
+    const first = (await b.admin('GET', '/api/admin/comments?limit=1&before=2019-05-01T10:00:01Z')).json<AdminComment[]>()[0]!;
+    expect(first.createdAt).toBe('2019-05-01T10:00:00.123Z');
+    const cursor = `before=${encodeURIComponent(first.createdAt)}&beforeId=${first.id}`;
+    const second = await page(cursor);
+    expect(second).toHaveLength(1);
+    expect(new Set([first.content, ...second])).toEqual(new Set(['Same ms a', 'Same ms b']));
+    const secondId = first.id === ids.a ? ids.b : ids.a;
+    expect(await page(`before=${encodeURIComponent(first.createdAt)}&beforeId=${secondId}`)).toEqual(['Same ms c']);
+    // With the time alone the next page starts at the next millisecond.
+    expect(await page(`before=${encodeURIComponent(first.createdAt)}`)).toEqual(['Same ms c']);
   });
 
   it('keeps the inbox newest first, marks messages read and unread, filters the unread, deletes', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   type AdminComment,
   type AdminCommentsQuery,
@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { blogPosts, comments } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { PostService } from './posts.ts';
+import { newestFirst, olderThan } from './paging.ts';
 import { isUuid } from './posts.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -166,13 +167,13 @@ export class CommentService {
 
   /** The moderation list: newest first, one status or all, `before` a creation time. */
   async listForAdmin(query: AdminCommentsQuery): Promise<AdminComment[]> {
-    const { status, before, limit } = query;
+    const { status, before, beforeId, limit } = query;
     const rows = await this.db
       .select(adminColumns)
       .from(comments)
       .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
-      .where(and(status ? eq(comments.status, status) : undefined, before ? lt(comments.createdAt, new Date(before)) : undefined))
-      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .where(and(status ? eq(comments.status, status) : undefined, olderThan(comments.createdAt, comments.id, before, beforeId)))
+      .orderBy(...newestFirst(comments.createdAt, comments.id))
       .limit(limit);
     return rows.map(toAdminComment);
   }

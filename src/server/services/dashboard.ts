@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { type AdminPostRow, type AdminPostsQuery, type Stats } from '../../shared/back-office.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts, comments, postDailyViews } from '../db/schema.ts';
 import type { CommentService } from './comments.ts';
 import type { MessageService } from './messages.ts';
+import { newestFirst, olderThan } from './paging.ts';
 import { searchCondition } from './posts.ts';
 
 const TOP_POSTS = 5;
@@ -66,7 +67,7 @@ export class DashboardService {
 
   /** The posts table: newest change first; `before` is the `updatedAt` of the last row seen. */
   async listPosts(query: AdminPostsQuery): Promise<AdminPostRow[]> {
-    const { status, q, before, limit } = query;
+    const { status, q, before, beforeId, limit } = query;
     // Table-qualified by hand: inside a one-table select, drizzle writes the outer column as a bare
     // "id", which the subquery would read as its own comment id.
     const commentCount = sql<number>`(select count(*)::integer from ${comments} c
@@ -89,10 +90,10 @@ export class DashboardService {
           status === 'draft' ? eq(blogPosts.published, false) : undefined,
           status === 'scheduled' ? sql`false` : undefined,
           q ? searchCondition(q) : undefined,
-          before ? lt(blogPosts.updatedAt, new Date(before)) : undefined,
+          olderThan(blogPosts.updatedAt, blogPosts.id, before, beforeId),
         ),
       )
-      .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+      .orderBy(...newestFirst(blogPosts.updatedAt, blogPosts.id))
       .limit(limit);
     return rows.map(({ published, ...row }) => ({
       ...row,

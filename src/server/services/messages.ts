@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AdminMessage, type AdminMessagesQuery } from '../../shared/back-office.ts';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { Database } from '../db/client.ts';
 import { contactMessages } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { newestFirst, olderThan } from './paging.ts';
 import { isUuid } from './posts.ts';
 
 export interface NewMessage {
@@ -82,7 +83,7 @@ export class MessageService {
 
   /** The inbox, newest first; `unread` keeps the unread ones, `before` is a creation time. */
   async list(query: AdminMessagesQuery): Promise<AdminMessage[]> {
-    const { unread, before, limit } = query;
+    const { unread, before, beforeId, limit } = query;
     const rows = await this.db
       .select(columns)
       .from(contactMessages)
@@ -90,10 +91,10 @@ export class MessageService {
         and(
           unread === true ? isNull(contactMessages.readAt) : undefined,
           unread === false ? sql`${contactMessages.readAt} is not null` : undefined,
-          before ? lt(contactMessages.createdAt, new Date(before)) : undefined,
+          olderThan(contactMessages.createdAt, contactMessages.id, before, beforeId),
         ),
       )
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .orderBy(...newestFirst(contactMessages.createdAt, contactMessages.id))
       .limit(limit);
     return rows.map(toAdminMessage);
   }

@@ -18,16 +18,25 @@ async function getJson<T>(url: string): Promise<T> {
  * Every list is newest first and pages with `before`, the time of the last row seen. The author
  * expects what another tab or a visitor just did: the screens refetch whenever they open.
  */
+interface Cursor {
+  before?: string;
+  /** Orders rows of the same millisecond, so none is skipped between pages. */
+  beforeId?: string;
+}
+
 function pagedList<Row extends { id: string }, Key extends readonly unknown[]>(
   queryKey: Key,
-  url: (before: string | undefined) => string,
-  cursor: (row: Row) => string,
+  url: (cursor: Cursor) => string,
+  timeOf: (row: Row) => string,
 ) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => getJson<Row[]>(url(pageParam)),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage: Row[]) => (lastPage.length < ADMIN_LIST_PAGE_SIZE ? undefined : cursor(lastPage.at(-1)!)),
+    initialPageParam: {} as Cursor,
+    getNextPageParam: (lastPage: Row[]): Cursor | undefined => {
+      const last = lastPage.at(-1);
+      return !last || lastPage.length < ADMIN_LIST_PAGE_SIZE ? undefined : { before: timeOf(last), beforeId: last.id };
+    },
     staleTime: 0,
   });
 }
@@ -50,15 +59,15 @@ export const statsQuery = (days = STATS_WINDOW_DAYS) =>
 export const adminCommentsQuery = (status: CommentStatus) =>
   pagedList(
     [api.adminComments, { status }] as const,
-    (before) => `${api.adminComments}${searchString({ status, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    (cursor) => `${api.adminComments}${searchString({ status, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     (comment: AdminComment) => comment.createdAt,
   );
 
 export const adminMessagesQuery = (unreadOnly: boolean) =>
   pagedList(
     [api.adminMessages, { unreadOnly }] as const,
-    (before) =>
-      `${api.adminMessages}${searchString({ unread: unreadOnly ? 'true' : undefined, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    (cursor) =>
+      `${api.adminMessages}${searchString({ unread: unreadOnly ? 'true' : undefined, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     (message: AdminMessage) => message.createdAt,
   );
 
@@ -70,7 +79,7 @@ export interface PostsFilter {
 export const adminPostsQuery = ({ status, q }: PostsFilter) =>
   pagedList(
     [api.adminPosts, { status, q }] as const,
-    (before) => `${api.adminPosts}${searchString({ status, q, limit: ADMIN_LIST_PAGE_SIZE, before })}`,
+    (cursor) => `${api.adminPosts}${searchString({ status, q, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     // The posts table is ordered by the last change, so it pages by it too.
     (post: AdminPostRow) => post.updatedAt,
   );
