@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const SERVER_CODE = { group: ['**/server/**'], message: 'Client code must not import server code.' };
+const clientFeatures = readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
@@ -22,12 +28,45 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // One-way imports: the browser bundle never pulls in server code.
+      'no-restricted-imports': ['error', { patterns: [SERVER_CODE] }],
+    },
+  },
+  // One-way imports in the client (STYLE.md habit 17): components/ui and lib -> features -> pages
+  // and the app shell. A feature never imports another feature; the page composes them.
+  {
+    files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**'], message: 'Client code must not import server code.' }] },
+        {
+          patterns: [
+            SERVER_CODE,
+            { group: ['**/features/**', '**/pages/**'], message: 'Shared client code imports no feature or page.' },
+          ],
+        },
       ],
     },
   },
+  ...clientFeatures.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_CODE,
+            { group: ['**/pages/**'], message: 'Features do not import pages.' },
+            {
+              group: clientFeatures
+                .filter((other) => other !== feature)
+                .flatMap((other) => [`../${other}/*`, `**/features/${other}/*`]),
+              message: 'Features do not import each other: compose them in a page (src/client/pages).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['src/shared/**/*.ts'],
     rules: {

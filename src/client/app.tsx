@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
+import { ContactForm } from './features/contact/contact-form.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { Navbar } from './features/layout/navbar.tsx';
 import { AdminPage } from './pages/admin-pages.tsx';
@@ -45,7 +46,7 @@ export function App() {
           <Route component={NotFoundPage} />
         </Switch>
       </div>
-      <Footer />
+      <Footer contactForm={<ContactForm />} />
       <Toaster />
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { usePostBySlug } from '../features/post/post-query.ts';
+import { CommentsSection } from '../features/comments/comments-section.tsx';
 import { PostView } from '../features/post/post-view.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
@@ -39,7 +40,7 @@ export function PostPage() {
   }
   return (
     <main id="main">
-      <PostView post={post} />
+      <PostView post={post} comments={<CommentsSection postId={post.id} />} />
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
-import { avatarPalette, initials } from './avatar.ts';
+import { avatarPalette, initials } from '../../lib/avatar.ts';
 
 const emptyForm = { author: '', email: '', content: '' };
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
-import { ImageUploadButton } from '../uploads/image-upload-button.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
 import { EditorSidebar } from './editor-sidebar.tsx';
 import {
   emptyFields,

@@ -1,9 +1,10 @@
 import { Mail, MapPin } from 'lucide-react';
 import { profile } from '../../../content/site.ts';
 import { CONTACT_SECTION_ID } from '../../lib/scroll.ts';
-import { ContactForm } from '../contact/contact-form.tsx';
+import type { ReactNode } from 'react';
 
-export function Footer() {
+/** The site's footer; `contactForm` is composed by the app shell. */
+export function Footer({ contactForm }: { contactForm: ReactNode }) {
   return (
     <footer id={CONTACT_SECTION_ID} className="scroll-mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2">
@@ -25,7 +26,7 @@ export function Footer() {
             </li>
           </ul>
         </div>
-        <ContactForm />
+        {contactForm}
       </div>
       <div className="border-t border-slate-800 py-6 text-center text-sm text-slate-400">
         <span suppressHydrationWarning>© {new Date().getFullYear()}</span> {profile.name}. All rights reserved.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChevronRight, Clock, Eye } from 'lucide-react';
 import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
@@ -7,11 +8,11 @@ import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { useSiteConfig } from '../../lib/site-config.tsx';
 import { paths } from '../../paths.ts';
-import { CommentsSection } from '../comments/comments-section.tsx';
-import { initials } from '../comments/avatar.ts';
+import { initials } from '../../lib/avatar.ts';
 import { ShareBar } from './share-bar.tsx';
 
-export function PostView({ post }: { post: RenderedPost }) {
+/** The post as readers see it; `comments` (composed by the page) closes the article. */
+export function PostView({ post, comments }: { post: RenderedPost; comments?: ReactNode }) {
   const { siteUrl } = useSiteConfig();
   const author = post.metadata?.author || profile.name;
   const tags = post.tags ?? [];
@@ -92,7 +93,7 @@ export function PostView({ post }: { post: RenderedPost }) {
         <ShareBar title={post.title} url={`${siteUrl}${paths.post(post.slug)}`} />
       </div>
 
-      <CommentsSection postId={post.id} />
+      {comments}
     </article>
   );
 }
