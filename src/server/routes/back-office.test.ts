@@ -388,6 +388,26 @@ describe('visitors never see a held or spam comment, nor a commenter’s e-mail'
       expect((await b.t.app.inject({ url })).body).toContain('Visible comment text');
     }
   });
+
+  it.each(['/admin', '/admin/posts', '/admin/comments', '/admin/messages'])(
+    '%s is rendered with noindex, no comment or e-mail in it, and is never stored by a cache',
+    async (url) => {
+      for (const headers of [{}, { cookie: b.cookie }]) {
+        const response = await b.t.app.inject({ url, headers });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('private, no-store');
+        expect(response.body).toMatch(/<meta name="robots" content="noindex"/);
+        expect(response.body).not.toMatch(/comment text|-commenter@example\.org/i);
+      }
+    },
+  );
+
+  it("a reader's page is private, no-store when the admin's session asks for it", async () => {
+    const url = `/blog/${post.slug}`;
+    expect((await b.t.app.inject({ url })).headers['cache-control']).toBe('no-cache');
+    expect((await b.t.app.inject({ url, headers: { cookie: b.cookie } })).headers['cache-control']).toBe('private, no-store');
+  });
 });
 
 describe('the dashboard numbers (GET /api/admin/stats)', () => {
