@@ -1,4 +1,4 @@
-import { dehydrate, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -25,6 +25,22 @@ export interface RenderResult {
   state: BootState;
 }
 
+/**
+ * The same page has the same bytes (its ETag, and the page cache, rely on it): the times the
+ * server fetched and dehydrated the data stay out. They only tell a browser's cache which copy of
+ * a query is newer, and on the first load the browser has none; staleTime is Infinity.
+ */
+function withoutClock(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  };
+}
+
 export async function render(
   url: string,
   data: SsrDataSource,
@@ -33,7 +49,7 @@ export async function render(
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const route = await resolveRoute(pathname, queryClient, data, options.config.siteUrl);
-  const queries = dehydrate(queryClient);
+  const queries = withoutClock(dehydrate(queryClient));
   const html = renderToString(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

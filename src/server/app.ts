@@ -29,6 +29,7 @@ import { PostService } from './services/posts.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
 import type { ObjectStorage } from './adapters/storage.ts';
+import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/sessions.ts';
 import { UploadService } from './services/uploads.ts';
@@ -113,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Nothing on this site uses the camera, microphone, location, payments or USB devices.
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   });
+  // Before compression: the ETag is that of the content, whatever the encoding.
+  await registerCacheHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie, { secret: options.sessionSecret });
   const sessions = new SessionStore(db);
@@ -173,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts, comments, reader });
+    await app.register(pageRoutes, { renderer: options.renderer, posts, comments, reader, secret: options.sessionSecret });
   }
 
   app.setNotFoundHandler((request, reply) =>

@@ -13,6 +13,7 @@ import {
   statsSchema,
 } from '../../shared/back-office.ts';
 import { text } from '../../shared/fields.ts';
+import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { requireAdmin } from '../http/session.ts';
 import type { CommentService } from '../services/comments.ts';
 import type { DashboardService } from '../services/dashboard.ts';
@@ -29,7 +30,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<{
   // Every route of this plugin is refused (401) before its query or body is even read.
   app.addHook('onRequest', requireAdmin);
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
+    reply.header('cache-control', PRIVATE_CACHE);
   });
 
   app.get(

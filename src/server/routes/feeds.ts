@@ -6,7 +6,6 @@ import { describeContent } from '../../shared/text.ts';
 import type { PostService } from '../services/posts.ts';
 
 /** Feed readers and crawlers poll; five minutes of caching lets a CDN absorb them. */
-const CACHE = 'public, max-age=300';
 const FEED_ITEMS = 50;
 
 /**
@@ -60,7 +59,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
         ...(image ? { image } : {}),
       });
     }
-    return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', CACHE).send(feed.rss2());
+    return reply.header('content-type', 'application/rss+xml; charset=utf-8').send(feed.rss2());
   });
 
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -70,7 +69,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
       (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join('\n')}\n</urlset>\n`;
-    return reply.header('content-type', 'application/xml; charset=utf-8').header('cache-control', CACHE).send(xml);
+    return reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
   });
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -85,6 +84,6 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
       `Sitemap: ${siteUrl}/sitemap.xml`,
       '',
     ].join('\n');
-    return reply.header('content-type', 'text/plain; charset=utf-8').header('cache-control', CACHE).send(body);
+    return reply.header('content-type', 'text/plain; charset=utf-8').send(body);
   });
 };

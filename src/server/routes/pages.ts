@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
@@ -36,7 +38,9 @@ export const pageRoutes: FastifyPluginAsync<{
   posts: PostService;
   comments: CommentService;
   reader: PostReader;
-}> = async (app, { renderer, posts, comments, reader }) => {
+  /** Keys the pages' nonces (the session secret). */
+  secret: string;
+}> = async (app, { renderer, posts, comments, reader, secret }) => {
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
@@ -57,14 +61,19 @@ export const pageRoutes: FastifyPluginAsync<{
         listComments: (postId) => comments.listPublished(postId),
       },
     });
-    return (
-      reply
-        .code(page.status)
-        .header('content-type', 'text/html; charset=utf-8')
-        // Pages carry fresh data; the hashed assets they point at are the cached part. What the
-        // author sees (the admin screens, or any page with the session) is kept by no cache.
-        .header('cache-control', request.adminSession || isAuthorScreen(pathname) ? 'private, no-store' : 'no-cache')
-        .send(page.html)
-    );
+    // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
+    // keep it: the nonce becomes a keyed hash of the page (rendered around a
+    // random placeholder, which the hash leaves out).
+    const template = page.html.replaceAll(reply.scriptNonce, '');
+    const nonce = createHmac('sha256', secret).update(template).digest('base64').slice(0, 24);
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replaceAll(reply.scriptNonce, nonce));
+    // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
+    // public rule of http/cache-headers.ts.
+    if (isAuthorScreen(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+    return reply
+      .code(page.status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(page.html.replaceAll(reply.scriptNonce, nonce));
   });
 };

@@ -1,7 +1,7 @@
 import type { Post, RenderedPost } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
-import type { PostService } from './posts.ts';
+import { byKey, type PostService } from './posts.ts';
 import type { Viewer } from './viewer.ts';
 import type { ViewCounter } from './views.ts';
 
@@ -27,7 +27,9 @@ export class PostReader {
     if (!post.published && !viewer.isAdmin) throw unauthorized();
     // A reader opening the post asks by slug; the editor loads it by id, which is not a read.
     if (post.published && post.slug === slugOrId && (await this.views.countView(viewer, post.id))) {
-      post.metadata = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
+      const counted = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
+      // In the order toApiPost gives (sorted), as the next read will show it.
+      post.metadata = Object.fromEntries(Object.entries(counted).sort(byKey));
     }
     return this.render(post);
   }

@@ -38,6 +38,9 @@ export function toApiPost(row: PostRow): Post {
   };
 }
 
+/** Orders [key, value] pairs by key, by code unit: the same in every locale. */
+export const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Stored metadata as readers' pages may use it: a known key of the wrong type (stored before
  * metadata was validated) is left out, and metadata over the limits keeps its known keys only.
@@ -47,7 +50,9 @@ function readableMetadata(stored: unknown): PostMetadata {
   const known = postMetadataFields.shape;
   const fits = postMetadataSchema.safeParse(stored).success;
   const readable: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(stored)) {
+  // Keys in one order (the stored one depends on the engine's jsonb layout and on how the row
+  // was changed), so that the same post gives the same bytes: pages are compared by ETag.
+  for (const [key, value] of Object.entries(stored).sort(byKey)) {
     // Own keys only: "constructor" or "toString" must not find Object's.
     const schema = Object.hasOwn(known, key) ? known[key as keyof typeof known] : undefined;
     if (schema ? schema.safeParse(value).success : fits) readable[key] = value;
