@@ -88,6 +88,8 @@ export const postListQuerySchema = z.object({
   published: booleanParam.optional(),
   search: text().max(LIMITS.search).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
+  /** How many posts to skip (DESIGN.md: the API adds `offset` to SPEC.md's answers). */
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

@@ -97,6 +97,13 @@ describe('GET /api/blog-posts', () => {
     expect(ids(await list('?published=true&limit=2'))).toEqual(ids(all).slice(0, 2));
   });
 
+  it('skips `offset` posts, with or without a limit: the next page of the same order', async () => {
+    const all = await list('?published=true');
+    expect(ids(await list('?published=true&limit=1&offset=1'))).toEqual(ids(all).slice(1, 2));
+    expect(ids(await list('?published=true&offset=1'))).toEqual(ids(all).slice(1));
+    expect(await list(`?published=true&offset=${all.length}`)).toEqual([]);
+  });
+
   it('answers 400 to a bad limit, published flag or over-long search', async () => {
     for (const query of [
       'limit=0',
@@ -104,6 +111,8 @@ describe('GET /api/blog-posts', () => {
       'limit=abc',
       'limit=1.5',
       'limit=1001',
+      'offset=-1',
+      'offset=abc',
       'published=yes',
       `search=${'a'.repeat(201)}`,
     ]) {

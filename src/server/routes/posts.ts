@@ -16,11 +16,11 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
     '/api/blog-posts',
     { schema: { querystring: postListQuerySchema, response: { 200: z.array(postSchema) } } },
     async (request) => {
-      const { published, search, limit } = request.query;
+      const { published, search, limit, offset } = request.query;
       const admin = isAdmin(request);
       if (published === false && !admin) throw unauthorized();
       // Visitors only ever see published posts; the admin sees both when not filtering.
-      return posts.list({ published: admin ? published : true, search, limit });
+      return posts.list({ published: admin ? published : true, search, limit, offset });
     },
   );
 

@@ -157,8 +157,11 @@ export class PostService {
     }
   }
 
-  /** Newest first. `published` undefined lists both drafts and published posts. */
-  async list(options: { published?: boolean; search?: string; limit?: number }): Promise<Post[]> {
+  /**
+   * Newest first. `published` undefined lists both drafts and published posts; `offset` skips
+   * that many (the next page of a paged list).
+   */
+  async list(options: { published?: boolean; search?: string; limit?: number; offset?: number }): Promise<Post[]> {
     const conditions: SQL[] = [];
     if (options.published !== undefined) conditions.push(eq(blogPosts.published, options.published));
     const search = options.search?.trim();
@@ -171,7 +174,8 @@ export class PostService {
       .from(blogPosts)
       .where(and(...conditions))
       .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
-    const rows = options.limit ? await query.limit(options.limit) : await query;
+    const paged = options.offset ? query.offset(options.offset) : query;
+    const rows = options.limit ? await paged.limit(options.limit) : await paged;
     return rows.map(toApiPost);
   }
 
