@@ -71,6 +71,8 @@ export const pageRoutes: FastifyPluginAsync<{
     // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
     // public rule of http/cache-headers.ts.
     if (isAuthorScreen(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+    // The keyed hash names this exact page: it is the ETag too, which spares hashing it twice.
+    reply.header('etag', `W/"${nonce}"`);
     return reply
       .code(page.status)
       .header('content-type', 'text/html; charset=utf-8')
