@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { AdminComment, CommentStatus } from '../../../shared/back-office.ts';
@@ -97,7 +98,7 @@ function CommentList({ status, empty }: { status: CommentStatus; empty: string }
     // Focus comes back here when a comment leaves the list, so the keyboard never falls to the page's top.
     <div ref={listStart} tabIndex={-1} className="mt-4 focus:outline-none">
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">{empty}</p>
+        <EmptyState>{empty}</EmptyState>
       ) : (
         <>
           <ul className="grid gap-4">

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ChevronDown } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
@@ -62,9 +63,7 @@ export function MessagesScreen() {
         ) : messages.isError ? (
           <LoadError what="the messages" onRetry={() => void messages.refetch()} />
         ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
-            {unreadOnly ? 'No unread messages.' : 'No messages yet.'}
-          </p>
+          <EmptyState>{unreadOnly ? 'No unread messages.' : 'No messages yet.'}</EmptyState>
         ) : (
           <>
             <ul className="grid gap-3">

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -123,13 +124,13 @@ export function PostsScreen() {
         ) : posts.isError ? (
           <LoadError what="the posts" onRetry={() => void posts.refetch()} />
         ) : rows.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+          <EmptyState>
             {term
               ? `No posts found for "${term}".`
               : status
                 ? `No ${postStatusLabels[status].label.toLowerCase()} posts.`
                 : 'No posts yet.'}
-          </p>
+          </EmptyState>
         ) : (
           <>
             <Table label="Posts">
