@@ -33,13 +33,20 @@ import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/sessions.ts';
 import { UploadService } from './services/uploads.ts';
-import { ViewCounter } from './services/views.ts';
+import { ViewCounter, type ViewCounterOptions } from './services/views.ts';
+import { PageCache, type PageCacheOptions } from './services/page-cache.ts';
 import { visitorWriteGuard } from './http/visitor-guard.ts';
 
 declare module 'fastify' {
   interface FastifyReply {
     /** Nonce of this response's Content-Security-Policy, for the SSR data script. */
     scriptNonce: string;
+  }
+  interface FastifyInstance {
+    /** Reads queued for counting; `flush()` writes them now (tests, shutdown). */
+    viewCounter: ViewCounter;
+    /** Rendered pages and feeds kept for visitors. */
+    pageCache: PageCache;
   }
 }
 
@@ -58,6 +65,10 @@ export interface AppOptions {
   markdown?: MarkdownRendererOptions;
   /** Time source of the view counter's days (tests move it forward). */
   clock?: () => Date;
+  /** How often queued reads are written (tests flush them through `app.viewCounter`). */
+  views?: Pick<ViewCounterOptions, 'flushMs'>;
+  /** Size, age and polling of the rendered pages kept for visitors. */
+  pageCache?: Pick<PageCacheOptions, 'maxBytes' | 'maxAgeMs' | 'pollMs' | 'now'>;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -124,7 +135,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const markdown = new MarkdownRenderer(db, options.markdown);
   app.addHook('onClose', () => markdown.close());
   const posts = new PostService(db, markdown);
-  const views = new ViewCounter(db, options.sessionSecret, options.clock);
+  const views = new ViewCounter(db, options.sessionSecret, { now: options.clock, log: app.log, ...options.views });
+  const pageCache = new PageCache(db, { log: app.log, ...options.pageCache });
+  app.decorate('viewCounter', views);
+  app.decorate('pageCache', pageCache);
+  // Pending reads are written before the database closes (main.ts closes the app first).
+  app.addHook('onClose', async () => {
+    pageCache.close();
+    await views.close();
+  });
+  // A write answered here shows on this instance's next request, not only after the next poll.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    await pageCache.sync();
+  });
   const reader = new PostReader(posts, views, markdown);
   const limiter = new RateLimiter(db);
   const writeGuard = visitorWriteGuard(limiter, config.visitorWriteLimit);
@@ -135,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.mailer ? { mailer: options.mailer, siteUrl: config.siteUrl, log: app.log } : undefined,
   );
   const messages = new MessageService(db, options.mailer, app.log);
-  const dashboard = new DashboardService(db, comments, messages, options.clock);
+  const dashboard = new DashboardService(db, comments, messages, views, options.clock);
   const uploads = new UploadService(db, options.storage, options.sessionSecret);
 
   await app.register(adminRoutes, {
@@ -150,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
   await app.register(uploadRoutes, { uploads });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
-  await app.register(feedRoutes, { posts, siteUrl: config.siteUrl });
+  await app.register(feedRoutes, { posts, siteUrl: config.siteUrl, cache: pageCache });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -176,7 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
   if (options.renderer) {
-    await app.register(pageRoutes, { renderer: options.renderer, posts, comments, reader, secret: options.sessionSecret });
+    await app.register(pageRoutes, {
+      renderer: options.renderer,
+      posts,
+      comments,
+      reader,
+      views,
+      cache: pageCache,
+      secret: options.sessionSecret,
+    });
   }
 
   app.setNotFoundHandler((request, reply) =>

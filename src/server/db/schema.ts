@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COMMENT_STATUSES } from '../../shared/back-office.ts';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -150,4 +151,18 @@ export const postDailyViews = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.postId, t.day] }), index('post_daily_views_day_idx').on(t.day)],
+);
+
+/**
+ * One row, bumped by triggers (migration 0006) whenever a post or a comment changes in a way a
+ * page can show; every instance polls it to drop its rendered pages (services/page-cache.ts).
+ * Writes that bypass the services (a restore, psql) bump it too.
+ */
+export const pageCacheGeneration = pgTable(
+  'page_cache_generation',
+  {
+    id: integer('id').primaryKey().default(1),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('page_cache_generation_single_row', sql`${t.id} = 1`)],
 );

@@ -1,8 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import { profile, site } from '../../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
 import { describeContent } from '../../shared/text.ts';
+import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
+import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
 import type { PostService } from '../services/posts.ts';
 
 /** Feed readers and crawlers poll; five minutes of caching lets a CDN absorb them. */
@@ -21,10 +24,24 @@ const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** `/rss.xml`, `/sitemap.xml` and `/robots.txt`, with absolute URLs from SITE_URL; never drafts. */
-export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: string }> = async (app, { posts, siteUrl }) => {
+export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: string; cache: PageCache }> = async (
+  app,
+  { posts, siteUrl, cache },
+) => {
   const postUrl = (slug: string) => `${siteUrl}/blog/${encodeURIComponent(slug)}`;
 
-  app.get('/rss.xml', async (_request, reply) => {
+  /** A feed is built once per change of the posts and kept compressed, like the pages. */
+  const serveFeed = (key: string, contentType: string, build: () => Promise<string>) =>
+    async function (request: FastifyRequest, reply: FastifyReply) {
+      const produce = async (): Promise<RenderedResponse> => {
+        const body = await build();
+        return { status: 200, body, contentType, etag: createHash('sha256').update(body).digest('base64url').slice(0, 27) };
+      };
+      const response = mayUseSharedCache(request) ? (cache.get(key) ?? (await cache.render(key, produce))) : await produce();
+      return sendRendered(request, reply, response);
+    };
+
+  const rss = async () => {
     const published = await posts.list({ published: true, limit: FEED_ITEMS });
     const feed = new Feed({
       title: site.blogTitle,
@@ -59,18 +76,20 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
         ...(image ? { image } : {}),
       });
     }
-    return reply.header('content-type', 'application/rss+xml; charset=utf-8').send(feed.rss2());
-  });
+    return feed.rss2();
+  };
+  app.get('/rss.xml', serveFeed('/rss.xml', 'application/rss+xml; charset=utf-8', rss));
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  const sitemap = async () => {
     const published = await posts.list({ published: true });
     const pages = ['/', '/cv', '/blog'].map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
     const entries = published.map(
       (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join('\n')}\n</urlset>\n`;
-    return reply.header('content-type', 'application/xml; charset=utf-8').send(xml);
-  });
+    return xml;
+  };
+  app.get('/sitemap.xml', serveFeed('/sitemap.xml', 'application/xml; charset=utf-8', sitemap));
 
   app.get('/robots.txt', async (_request, reply) => {
     const body = [

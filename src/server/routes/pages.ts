@@ -1,12 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { BLOG_CATEGORIES } from '../../shared/constants.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
+import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
+import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
+import type { Viewer } from '../services/viewer.ts';
+import type { ViewCounter } from '../services/views.ts';
 
 const SECTIONS = ['/cv', '/blog', '/write', '/edit', '/admin'];
 
@@ -32,15 +37,80 @@ export function canonicalPagePath(pathname: string): string | undefined {
 const AUTHOR_SCREENS = /^\/(admin|write|edit)(\/|$)/;
 const isAuthorScreen = (pathname: string) => AUTHOR_SCREENS.test(pathname);
 
+/** The blog's views that have an address of their own (DESIGN.md): page and category. */
+const BLOG_VIEW_PARAMS = ['category', 'page'] as const;
+const CACHEABLE_PAGE = /^[1-9]\d{0,4}$/;
+
+/**
+ * The address a page is rendered and kept under: what the page shows depends on its path and, on
+ * /blog, on the page number and category; any other query (`?utm_source=...`) shows the same page.
+ * Undefined for views that are not kept: searches, and numbers or categories nobody links to,
+ * which would let anyone fill the cache with addresses of their choosing.
+ */
+export function pageCacheKey(pathname: string, query: string | undefined): string | undefined {
+  if (isAuthorScreen(pathname)) return undefined;
+  if (pathname !== '/blog') return pathname;
+  const params = new URLSearchParams(query ?? '');
+  if (params.has('q')) return undefined;
+  const kept = new URLSearchParams();
+  for (const name of BLOG_VIEW_PARAMS) {
+    const value = params.get(name);
+    if (value === null) continue;
+    if (name === 'page' && !CACHEABLE_PAGE.test(value)) return undefined;
+    if (name === 'category' && !(BLOG_CATEGORIES as readonly string[]).includes(value)) return undefined;
+    kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
 export const pageRoutes: FastifyPluginAsync<{
   renderer: PageRenderer;
   posts: PostService;
   comments: CommentService;
   reader: PostReader;
+  views: ViewCounter;
+  cache: PageCache;
   /** Keys the pages' nonces (the session secret). */
   secret: string;
-}> = async (app, { renderer, posts, comments, reader, secret }) => {
+}> = async (app, { renderer, posts, comments, reader, views, cache, secret }) => {
+  /** The page at `url` as this viewer may see it, with the same bytes each time it is the same. */
+  async function renderPage(url: string, viewer: Viewer, placeholder: string): Promise<RenderedResponse> {
+    let postId: string | undefined;
+    const page = await renderer.render(url, {
+      nonce: placeholder,
+      data: {
+        listPublishedPosts: (limit) => posts.list({ published: true, limit }),
+        // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
+        getPostBySlug: async (slug) => {
+          try {
+            const post = await reader.open(viewer, slug, { countRead: false });
+            if (post.published) postId = post.id;
+            return post;
+          } catch (error) {
+            if (error instanceof HttpError && error.statusCode < 500) return undefined;
+            throw error;
+          }
+        },
+        listComments: (id) => comments.listPublished(id),
+      },
+    });
+    // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
+    // keep it: the nonce becomes a keyed hash of the page (rendered around a random placeholder,
+    // which the hash leaves out). The hash names this exact page, so it is the ETag too.
+    const template = page.html.replaceAll(placeholder, '');
+    const nonce = createHmac('sha256', secret).update(template).digest('base64').slice(0, 24);
+    return {
+      status: page.status,
+      body: page.html.replaceAll(placeholder, nonce),
+      contentType: 'text/html; charset=utf-8',
+      etag: nonce,
+      nonce,
+      postId,
+    };
+  }
+
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
@@ -48,34 +118,20 @@ export const pageRoutes: FastifyPluginAsync<{
     const [pathname = '/', query] = request.url.split(/\?(.*)/s);
     const canonical = canonicalPagePath(pathname);
     if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
-    const page = await renderer.render(request.url, {
-      nonce: reply.scriptNonce,
-      data: {
-        listPublishedPosts: (limit) => posts.list({ published: true, limit }),
-        // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
-        getPostBySlug: (slug) =>
-          reader.open(viewerOf(request), slug).catch((error: unknown) => {
-            if (error instanceof HttpError && error.statusCode < 500) return undefined;
-            throw error;
-          }),
-        listComments: (postId) => comments.listPublished(postId),
-      },
-    });
-    // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
-    // keep it: the nonce becomes a keyed hash of the page (rendered around a
-    // random placeholder, which the hash leaves out).
-    const template = page.html.replaceAll(reply.scriptNonce, '');
-    const nonce = createHmac('sha256', secret).update(template).digest('base64').slice(0, 24);
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replaceAll(reply.scriptNonce, nonce));
-    // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
-    // public rule of http/cache-headers.ts.
-    if (isAuthorScreen(pathname)) reply.header('cache-control', PRIVATE_CACHE);
-    // The keyed hash names this exact page: it is the ETag too, which spares hashing it twice.
-    reply.header('etag', `W/"${nonce}"`);
-    return reply
-      .code(page.status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .send(page.html.replaceAll(reply.scriptNonce, nonce));
+    const viewer = viewerOf(request);
+    const key = mayUseSharedCache(request) ? pageCacheKey(pathname, query) : undefined;
+    let response: RenderedResponse;
+    if (key === undefined) {
+      response = await renderPage(request.url, viewer, reply.scriptNonce);
+      // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
+      // public rule of http/cache-headers.ts.
+      if (isAuthorScreen(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+    } else {
+      response = cache.get(key) ?? (await cache.render(key, () => renderPage(key, viewer, reply.scriptNonce)));
+    }
+    // Every read of a post counts, whether its page came from the cache or not (once per reader
+    // per day: views.ts); the count is queued, never awaited.
+    if (response.postId) views.record(viewer, response.postId);
+    return sendRendered(request, reply, response);
   });
 };

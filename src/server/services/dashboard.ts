@@ -6,6 +6,7 @@ import type { CommentService } from './comments.ts';
 import type { MessageService } from './messages.ts';
 import { newestFirst, olderThan } from './paging.ts';
 import { searchCondition } from './posts.ts';
+import type { ViewCounter } from './views.ts';
 
 const TOP_POSTS = 5;
 const DAY_MS = 86_400_000;
@@ -16,16 +17,26 @@ export class DashboardService {
   private readonly db: Database;
   private readonly comments: CommentService;
   private readonly messages: MessageService;
+  private readonly views: ViewCounter;
   private readonly now: () => Date;
 
-  constructor(db: Database, comments: CommentService, messages: MessageService, now: () => Date = () => new Date()) {
+  constructor(
+    db: Database,
+    comments: CommentService,
+    messages: MessageService,
+    views: ViewCounter,
+    now: () => Date = () => new Date(),
+  ) {
     this.db = db;
+    this.views = views;
     this.comments = comments;
     this.messages = messages;
     this.now = now;
   }
 
   async stats(days: number): Promise<Stats> {
+    // The author sees every read so far, including those still queued for writing.
+    await this.views.flush();
     const [posts, commentCounts, messages, views, topPosts] = await Promise.all([
       this.postCounts(),
       this.comments.countByStatus(),
@@ -68,6 +79,7 @@ export class DashboardService {
   /** The posts table: newest change first; `before` is the `updatedAt` of the last row seen. */
   async listPosts(query: AdminPostsQuery): Promise<AdminPostRow[]> {
     const { status, q, before, beforeId, limit } = query;
+    await this.views.flush();
     // Table-qualified by hand: inside a one-table select, drizzle writes the outer column as a bare
     // "id", which the subquery would read as its own comment id.
     const commentCount = sql<number>`(select count(*)::integer from ${comments} c

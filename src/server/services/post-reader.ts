@@ -1,7 +1,7 @@
 import type { Post, RenderedPost } from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
-import { byKey, type PostService } from './posts.ts';
+import type { PostService } from './posts.ts';
 import type { Viewer } from './viewer.ts';
 import type { ViewCounter } from './views.ts';
 
@@ -20,17 +20,17 @@ export class PostReader {
     this.views = views;
   }
 
-  /** The post by slug or id; 404 when there is none, 401 when it is a draft and this is not the admin. */
-  async open(viewer: Viewer, slugOrId: string): Promise<RenderedPost> {
+  /**
+   * The post by slug or id; 404 when there is none, 401 when it is a draft and this is not the
+   * admin. `countRead: false` when the caller counts the read itself (a page shared by readers).
+   */
+  async open(viewer: Viewer, slugOrId: string, { countRead = true } = {}): Promise<RenderedPost> {
     const post = await this.posts.findBySlugOrId(slugOrId);
     if (!post) throw notFound('Post not found');
     if (!post.published && !viewer.isAdmin) throw unauthorized();
-    // A reader opening the post asks by slug; the editor loads it by id, which is not a read.
-    if (post.published && post.slug === slugOrId && (await this.views.countView(viewer, post.id))) {
-      const counted = { ...post.metadata, views: (post.metadata.views ?? 0) + 1 };
-      // In the order toApiPost gives (sorted), as the next read will show it.
-      post.metadata = Object.fromEntries(Object.entries(counted).sort(byKey));
-    }
+    // A reader opening the post asks by slug; the editor loads it by id, which is not a read. The
+    // count is queued, never awaited: the answer shows the total as stored before this read.
+    if (countRead && post.published && post.slug === slugOrId) this.views.record(viewer, post.id);
     return this.render(post);
   }
 

@@ -1,0 +1,297 @@
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceRenderer } from '../../../tests/support/fuzz.ts';
+import { startPostgresServer, type PostgresServer } from '../../../tests/support/postgres-server.ts';
+import { ADMIN_PASSWORD, adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { LocalStorage } from '../adapters/storage.ts';
+import type { Post } from '../../shared/posts.ts';
+import type { PostedComment } from '../../shared/comments.ts';
+import * as entry from '../../client/entry-server.tsx';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { loadConfig } from '../env.ts';
+import { PRIVATE_CACHE, PUBLIC_CACHE } from '../http/cache-headers.ts';
+import { ensureAdminAccount } from '../services/admin-account.ts';
+import { pageCacheKey } from './pages.ts';
+
+const SITE_URL = 'http://localhost:3000';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const renderer = sourceRenderer(entry, readFileSync('index.html', 'utf8'), SITE_URL);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextSlug = 1;
+
+const visit = (app: FastifyInstance, url: string, headers: Record<string, string> = {}, remoteAddress = '203.0.113.9') =>
+  app.inject({ method: 'GET', url, remoteAddress, headers: { 'user-agent': BROWSER, ...headers } });
+
+/** Waits until the page rendered for the first visitor has been compressed and kept. */
+async function cached(app: FastifyInstance, size: number) {
+  for (let i = 0; i < 200 && app.pageCache.size < size; i++) await sleep(10);
+  expect(app.pageCache.size).toBe(size);
+}
+
+describe('pageCacheKey', () => {
+  it('keys a page by its path, and /blog by its page and category only', () => {
+    expect(pageCacheKey('/', 'utm_source=x')).toBe('/');
+    expect(pageCacheKey('/blog/a-post', undefined)).toBe('/blog/a-post');
+    expect(pageCacheKey('/blog', 'page=2&category=Digital%20Literacy&utm=1')).toBe('/blog?category=Digital+Literacy&page=2');
+    expect(pageCacheKey('/blog', 'category=Digital+Literacy&page=2')).toBe('/blog?category=Digital+Literacy&page=2');
+  });
+
+  it('keeps no author screen, no search and no address nobody links to', () => {
+    for (const path of ['/admin', '/admin/comments', '/write', '/edit/abc'])
+      expect(pageCacheKey(path, undefined)).toBeUndefined();
+    expect(pageCacheKey('/blog', 'q=robots')).toBeUndefined();
+    expect(pageCacheKey('/blog', 'page=0')).toBeUndefined();
+    expect(pageCacheKey('/blog', 'page=9999999')).toBeUndefined();
+    expect(pageCacheKey('/blog', 'category=Anything+at+all')).toBeUndefined();
+  });
+});
+
+describe('pages from the cache, on one instance', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp({ SITE_URL }, { renderer });
+    cookie = await adminCookie(t.app);
+  });
+  afterAll(() => t.close());
+
+  const createPost = async (overrides: Record<string, unknown> = {}) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      headers: { cookie },
+      payload: postPayload({ slug: `cached-${nextSlug++}`, ...overrides }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Post>();
+  };
+
+  it('serves a kept page compressed once, in the encoding asked for, with the same ETag and CSP nonce', async () => {
+    const post = await createPost({ title: 'Kept and compressed' });
+    const first = await visit(t.app, `/blog/${post.slug}`);
+    expect(first.statusCode).toBe(200);
+    await cached(t.app, 1);
+    const br = await visit(t.app, `/blog/${post.slug}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await visit(t.app, `/blog/${post.slug}`, { 'accept-encoding': 'gzip' });
+    const plain = await visit(t.app, `/blog/${post.slug}`);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+    expect(plain.body).toBe(first.body);
+    for (const response of [br, gzip, plain]) {
+      expect(response.headers.etag).toBe(first.headers.etag);
+      expect(response.headers['cache-control']).toBe(PUBLIC_CACHE);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const nonce = /nonce="([^"]+)"/.exec(first.body)?.[1];
+      expect(response.headers['content-security-policy']).toContain(`'nonce-${nonce}'`);
+    }
+  });
+
+  it('answers 304 without a body to a matching If-None-Match, on pages, feeds and the API', async () => {
+    const post = await createPost({ title: 'Not modified' });
+    for (const url of [
+      `/blog/${post.slug}`,
+      '/blog',
+      '/rss.xml',
+      '/sitemap.xml',
+      `/api/blog-posts/${post.slug}`,
+      '/api/blog-posts',
+    ]) {
+      const first = await visit(t.app, url);
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^W\/"/);
+      await sleep(50);
+      const again = await visit(t.app, url, { 'if-none-match': etag, 'accept-encoding': 'br' });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      const changed = await visit(t.app, url, { 'if-none-match': 'W/"something-else"' });
+      expect(changed.statusCode, url).toBe(200);
+    }
+  });
+
+  it('shows an edit, a new comment and a deletion on the very next request', async () => {
+    const post = await createPost({ title: 'Before the edit' });
+    const url = `/blog/${post.slug}`;
+    expect((await visit(t.app, url)).body).toContain('Before the edit');
+    expect((await visit(t.app, '/blog')).body).toContain('Before the edit');
+    await sleep(100);
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blog-posts/${post.id}`,
+      headers: { cookie },
+      payload: postPayload({ slug: post.slug, title: 'After the edit' }),
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await visit(t.app, url)).body).toContain('After the edit');
+    expect((await visit(t.app, '/blog')).body).toContain('After the edit');
+
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: `/api/blog-posts/${post.id}/comments`,
+      remoteAddress: '198.51.100.20',
+      payload: { author: 'Ama', email: 'ama@example.org', content: 'A comment seen at once', postId: post.id },
+    });
+    expect(comment.json<PostedComment>().status).toBe('published');
+    expect((await visit(t.app, url)).body).toContain('A comment seen at once');
+
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blog-posts/${post.id}`, headers: { cookie } })).statusCode).toBe(
+      204,
+    );
+    expect((await visit(t.app, url)).statusCode).toBe(404);
+    expect((await visit(t.app, '/blog')).body).not.toContain('After the edit');
+  });
+
+  it('never gives the admin a kept page, nor keeps what the admin was shown', async () => {
+    const draft = await createPost({ title: 'A draft only the author sees', published: false });
+    const url = `/blog/${draft.slug}`;
+    // Saving emptied the cache.
+    expect(t.app.pageCache.size).toBe(0);
+    const asAdmin = await visit(t.app, url, { cookie });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.body).toContain('A draft only the author sees');
+    expect(asAdmin.headers['cache-control']).toBe(PRIVATE_CACHE);
+    await sleep(100);
+    expect(t.app.pageCache.size).toBe(0);
+    const asVisitor = await visit(t.app, url);
+    expect(asVisitor.statusCode).toBe(404);
+    expect(asVisitor.body).not.toContain('A draft only the author sees');
+
+    // A page a visitor filled is not what the admin gets either: the admin's is rendered for them.
+    const published = await createPost({ title: 'Seen by both' });
+    await visit(t.app, `/blog/${published.slug}`);
+    await cached(t.app, 1);
+    const adminView = await visit(t.app, `/blog/${published.slug}`, { cookie, 'accept-encoding': 'br' });
+    expect(adminView.statusCode).toBe(200);
+    expect(adminView.headers['cache-control']).toBe(PRIVATE_CACHE);
+  });
+
+  it('keeps no admin screen for anyone', async () => {
+    const before = t.app.pageCache.size;
+    for (const url of ['/admin', '/admin/comments', '/write']) {
+      const response = await visit(t.app, url);
+      expect(response.headers['cache-control'], url).toBe(PRIVATE_CACHE);
+    }
+    await sleep(100);
+    expect(t.app.pageCache.size).toBe(before);
+  });
+
+  it('counts each reader of a kept post page once a day, without waiting for the count', async () => {
+    const post = await createPost({ title: 'Counted from the cache' });
+    const url = `/blog/${post.slug}`;
+    await visit(t.app, url, {}, '192.0.2.71');
+    await sleep(100);
+    for (const address of ['192.0.2.71', '192.0.2.71', '192.0.2.72']) await visit(t.app, url, {}, address);
+    await visit(t.app, url, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, '192.0.2.73');
+    await t.app.viewCounter.flush();
+    const stored = await t.app.inject({ url: `/api/blog-posts/${post.id}`, headers: { cookie } });
+    expect(stored.json<Post>().metadata.views).toBe(2);
+  });
+});
+
+describe('two instances on one PostgreSQL', () => {
+  let server: PostgresServer;
+  const apps: FastifyInstance[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    const url = await server.createDatabase();
+    for (let i = 0; i < 2; i++) {
+      const database = openDatabase({ url });
+      await database.migrate();
+      await ensureAdminAccount(database.db, ADMIN_PASSWORD);
+      const dataDir = `.tmp/page-cache-test-${process.pid}-${i}`;
+      const app = await buildApp({
+        config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SITE_URL }),
+        db: database.db,
+        storage: new LocalStorage(dataDir),
+        sessionSecret: 'test-secret-that-is-long-enough-for-signing-cookies',
+        renderer,
+        logger: { level: 'warn' },
+      });
+      await app.ready();
+      apps.push(app);
+      closers.push(async () => {
+        await app.close();
+        await database.close();
+      });
+    }
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await server?.stop();
+  });
+
+  /** Visits `url` on `app` until the page is kept (a render that overlapped a write is not). */
+  async function fill(app: FastifyInstance, url: string, check: (body: string) => void) {
+    for (let i = 0; i < 60 && app.pageCache.size === 0; i++) {
+      check((await visit(app, url)).body);
+      await sleep(50);
+    }
+    expect(app.pageCache.size).toBe(1);
+  }
+
+  /** Asks `app` for `url` every 50 ms until `seen` holds; the time it took. */
+  async function timeUntil(app: FastifyInstance, url: string, seen: (body: string) => boolean): Promise<number> {
+    const started = performance.now();
+    while (performance.now() - started < 3000) {
+      if (seen((await visit(app, url)).body)) return performance.now() - started;
+      await sleep(50);
+    }
+    throw new Error(`${url} did not change within 3 s`);
+  }
+
+  it('a post edit and a comment approval on one instance show on the other within 1 s', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const cookie = await adminCookie(a);
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      headers: { cookie },
+      payload: postPayload({ slug: 'shared-post', title: 'Shared first title' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const post = created.json<Post>();
+    const url = `/blog/${post.slug}`;
+    await fill(b, url, (body) => expect(body).toContain('Shared first title'));
+
+    const edit = await a.inject({
+      method: 'PUT',
+      url: `/api/blog-posts/${post.id}`,
+      headers: { cookie },
+      payload: postPayload({ slug: post.slug, title: 'Shared second title' }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await timeUntil(b, url, (body) => body.includes('Shared second title'))).toBeLessThan(1000);
+
+    const held = await a.inject({
+      method: 'POST',
+      url: `/api/blog-posts/${post.id}/comments`,
+      remoteAddress: '198.51.100.30',
+      payload: {
+        author: 'Kofi',
+        email: 'kofi@example.org',
+        content: 'Three links http://a.example http://b.example http://c.example',
+        postId: post.id,
+      },
+    });
+    const comment = held.json<PostedComment>();
+    expect(comment.status).toBe('held');
+    // B keeps the page again once it has seen the comment's write (a held one shows nowhere).
+    await fill(b, url, (body) => expect(body).not.toContain('Three links'));
+    const approve = await a.inject({
+      method: 'PATCH',
+      url: `/api/admin/comments/${comment.id}`,
+      headers: { cookie },
+      payload: { status: 'published' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(await timeUntil(b, url, (body) => body.includes('Three links'))).toBeLessThan(1000);
+  });
+});

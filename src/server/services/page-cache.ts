@@ -1,0 +1,180 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { pageCacheGeneration } from '../db/schema.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What a page (or feed) is before the cache compresses it. */
+export interface RenderedResponse {
+  status: number;
+  body: string;
+  contentType: string;
+  /** Weak ETag value of these exact bytes. */
+  etag: string;
+  /** The page's script nonce, which its Content-Security-Policy must name. */
+  nonce?: string;
+  /** The published post this page shows: each read of it counts as a view. */
+  postId?: string;
+}
+
+export interface CachedResponse extends RenderedResponse {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  /** Bytes kept, identity and both encodings together (default 48 MB: ~1,000 post pages). */
+  maxBytes?: number;
+  /** A page older than this is rendered again, so the view counts it shows stay recent. */
+  maxAgeMs?: number;
+  /** How often the shared generation is read: a write elsewhere shows here within this (300 ms,
+   * a third of DESIGN.md's second, so a busy event loop still keeps the promise). */
+  pollMs?: number;
+  now?: () => number;
+  log?: FastifyBaseLogger;
+}
+
+const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
+
+/**
+ * Rendered public pages and feeds, each compressed once (br and gzip), for visitors. Kept correct
+ * on every instance by one number in the database that triggers bump on any change to posts or
+ * comments (migration 0006): each instance reads it every `pollMs` and after its own writes, and
+ * drops everything when it moved. A render that started before the number moved is not kept.
+ */
+export class PageCache {
+  private readonly db: Database;
+  private readonly maxBytes: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+  private readonly log?: FastifyBaseLogger;
+  private readonly entries = new Map<string, CachedResponse>();
+  private readonly inFlight = new Map<string, Promise<RenderedResponse>>();
+  private bytes = 0;
+  private generation: number | undefined;
+  private syncing: Promise<void> | undefined;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(db: Database, options: PageCacheOptions = {}) {
+    this.db = db;
+    this.maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.log = options.log;
+    this.timer = setInterval(() => void this.sync(), options.pollMs ?? 300);
+    this.timer.unref();
+    void this.sync();
+  }
+
+  /** The stored response for `key`, if it is still fresh. */
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * The response for `key`: one render however many visitors ask at once (a viral post after an
+   * edit renders once, not once per reader), kept for the next ones in the background.
+   */
+  async render(key: string, produce: () => Promise<RenderedResponse>): Promise<RenderedResponse> {
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const rendering = produce().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, rendering);
+    const rendered = await rendering;
+    // Unknown generation (the first poll has not answered): nothing is kept until it has.
+    if (generation !== undefined && (rendered.status === 200 || rendered.status === 404)) {
+      void this.store(key, rendered, generation);
+    }
+    return rendered;
+  }
+
+  /** Reads the shared generation now; drops every page when it moved. */
+  sync(): Promise<void> {
+    this.syncing ??= this.readGeneration().finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  /** Stops polling and forgets every page. */
+  close(): void {
+    clearInterval(this.timer);
+    this.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private async readGeneration(): Promise<void> {
+    try {
+      const [row] = await this.db
+        .select({ generation: pageCacheGeneration.generation })
+        .from(pageCacheGeneration)
+        .where(eq(pageCacheGeneration.id, 1));
+      const generation = row?.generation ?? 0;
+      if (generation !== this.generation) this.clear();
+      this.generation = generation;
+    } catch (err) {
+      // Without the number the cache cannot know what changed: it keeps nothing until it can.
+      this.clear();
+      this.generation = undefined;
+      this.log?.warn({ err }, 'reading the page cache generation failed; pages are rendered uncached');
+    }
+  }
+
+  private async store(key: string, rendered: RenderedResponse, generation: number): Promise<void> {
+    try {
+      const identity = Buffer.from(rendered.body);
+      const [br, gz] = await Promise.all([
+        brotli(identity, {
+          params: {
+            [zlib.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+          },
+        }),
+        gzipAsync(identity, { level: 9 }),
+      ]);
+      if (generation !== this.generation) return;
+      const entry: CachedResponse = { ...rendered, identity, gzip: gz, br, storedAt: this.now() };
+      this.delete(key);
+      this.entries.set(key, entry);
+      this.bytes += sizeOf(entry);
+      for (const [oldest] of this.entries) {
+        if (this.bytes <= this.maxBytes) break;
+        this.delete(oldest);
+      }
+    } catch (err) {
+      this.log?.warn({ err, key }, 'keeping a rendered page failed');
+    }
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(entry);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
