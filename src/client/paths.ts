@@ -1,8 +1,26 @@
+import { ALL_POSTS_CATEGORY } from '../shared/constants.ts';
+import type { BlogViewParams } from '../shared/posts.ts';
+
+/**
+ * The query of a view of /blog, with only what differs from the first view (page 1, All Posts, no
+ * search), so that one view has one address. For the API, the category goes when a search is given
+ * (search takes precedence: the answer is the same).
+ */
+function blogViewParams(view: Partial<BlogViewParams>, forApi = false) {
+  return {
+    q: view.q || undefined,
+    category: view.category === ALL_POSTS_CATEGORY || (forApi && view.q) ? undefined : view.category,
+    page: view.page && view.page > 1 ? view.page : undefined,
+  };
+}
+
 /** Every URL of the site and of its API, in one place. */
 export const paths = {
   home: '/',
   cv: '/cv',
   blog: '/blog',
+  /** A view of the blog list (DESIGN.md: `?page=N`, `?category=<label>`, `?q=<term>`). */
+  blogView: (view: Partial<BlogViewParams>) => `/blog${searchString(blogViewParams(view))}`,
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   write: '/write',
   edit: (id: string) => `/edit/${id}`,
@@ -23,7 +41,8 @@ export function searchString(params: Record<string, string | number | boolean | 
 export const api = {
   posts: '/api/blog-posts',
   latestPosts: '/api/blog-posts?published=true&limit=3',
-  publishedPosts: '/api/blog-posts?published=true',
+  /** One view of /blog: `{posts, total, page, pageCount}`. */
+  blogView: (view: Partial<BlogViewParams>) => `/api/blog-view${searchString(blogViewParams(view, true))}`,
   draftPosts: '/api/blog-posts?published=false',
   searchPosts: (term: string) => `/api/blog-posts?search=${encodeURIComponent(term)}`,
   comments: (postId: string) => `/api/blog-posts/${postId}/comments`,

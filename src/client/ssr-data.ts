@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../shared/comments.ts';
-import type { Post, RenderedPost } from '../shared/posts.ts';
+import { blogViewFromSearch, type BlogView, type BlogViewParams, type Post, type RenderedPost } from '../shared/posts.ts';
+import { blogViewMeta } from './features/blog/blog-view.ts';
 import { postQueryKey } from './features/post/post-query.ts';
 import { api, paths } from './paths.ts';
 import {
   adminMeta,
   adminScreens,
-  blogMeta,
   cvMeta,
   editorMeta,
   homeMeta,
@@ -19,6 +19,8 @@ import {
 /** What the server hands the renderer to prefetch a page's data without an HTTP round trip. */
 export interface SsrDataSource {
   listPublishedPosts(limit?: number): Promise<Post[]>;
+  /** One view of /blog: the cards of its page (clamped) and the number of matches. */
+  blogView(view: BlogViewParams): Promise<BlogView>;
   /** The post this reader may see at `slug` (drafts only for the admin), markdown rendered. */
   getPostBySlug(slug: string): Promise<RenderedPost | undefined>;
   listComments(postId: string): Promise<Comment[]>;
@@ -46,9 +48,10 @@ function slugFrom(pathname: string): string | undefined {
 /**
  * Which public routes exist, the data each needs in the query cache before it can render, and
  * its status and metadata. Keys match the ones the pages query, so the browser does not refetch.
+ * `/blog` reads its view from the query string (`search`, with or without its `?`).
  */
 export async function resolveRoute(
-  pathname: string,
+  { pathname, search }: { pathname: string; search: string },
   client: QueryClient,
   data: SsrDataSource,
   siteUrl: string,
@@ -59,8 +62,11 @@ export async function resolveRoute(
   }
   if (pathname === paths.cv) return { status: 200, meta: cvMeta() };
   if (pathname === paths.blog) {
-    client.setQueryData([api.publishedPosts], (await data.listPublishedPosts()).map(toCardPost));
-    return { status: 200, meta: blogMeta() };
+    // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with.
+    const view = blogViewFromSearch(search);
+    const shown = await data.blogView(view);
+    client.setQueryData([api.blogView(view)], shown);
+    return { status: 200, meta: blogViewMeta({ ...view, page: shown.page }) };
   }
   // The editor's routes render the password screen on the server; the browser decides the rest.
   if (pathname === paths.write) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };

@@ -82,6 +82,7 @@ export const pageRoutes: FastifyPluginAsync<{
       nonce: placeholder,
       data: {
         listPublishedPosts: (limit) => posts.list({ published: true, limit }),
+        blogView: (view) => posts.view(view),
         // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
         getPostBySlug: async (slug) => {
           try {

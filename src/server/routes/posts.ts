@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../shared/fields.ts';
-import { postInputSchema, postListQuerySchema, postSchema, renderedPostSchema } from '../../shared/posts.ts';
+import {
+  blogViewQuerySchema,
+  blogViewSchema,
+  postInputSchema,
+  postListQuerySchema,
+  postSchema,
+  renderedPostSchema,
+} from '../../shared/posts.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PostReader } from '../services/post-reader.ts';
@@ -22,6 +29,14 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
       // Visitors only ever see published posts; the admin sees both when not filtering.
       return posts.list({ published: admin ? published : true, search, limit, offset });
     },
+  );
+
+  // DESIGN.md: one view of /blog (a page of cards and the count), as the server renders it. Not
+  // under /api/blog-posts/, where it would take the address of a post whose slug is "view".
+  app.get(
+    '/api/blog-view',
+    { schema: { querystring: blogViewQuerySchema, response: { 200: blogViewSchema } } },
+    async (request) => posts.view(request.query),
   );
 
   app.get(

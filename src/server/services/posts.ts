@@ -1,5 +1,7 @@
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
+  type BlogView,
+  type BlogViewParams,
   postMetadataFields,
   postMetadataSchema,
   type ParsedPostInput,
@@ -11,11 +13,19 @@ import { readTimeMinutes, slugify } from '../../shared/text.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { queryBlogView } from './blog-views.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
 
-/** Every column but the search document, which only the database reads (it is the largest one). */
-const { search: _searchDocument, ...postColumns } = getTableColumns(blogPosts);
-type PostRow = Omit<typeof blogPosts.$inferSelect, 'search'>;
+/** Every column but those only the database reads: the search document (the largest one) and the tag keys. */
+const { search: _searchDocument, tagKeys: _tagKeys, ...postColumns } = getTableColumns(blogPosts);
+type PostRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'tagKeys'>;
+
+/**
+ * What a category is compared with (blog-views.ts): each tag lower-cased by the database, exactly
+ * as migration 0007 computed it for the posts saved before it.
+ */
+const tagKeysOf = (tags: string[]): SQL =>
+  sql`array(select lower(tag) from unnest(${sql.param(tags, blogPosts.tags)}::text[]) with ordinality as t(tag, n) order by n)`;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
@@ -78,18 +88,29 @@ function searchDocument(post: { title: string; tags: string[]; excerpt: string |
 }
 
 /**
- * Full-text match with prefix terms ("innov" finds "innovation"); terms under 3 characters, or
- * made only of punctuation, fall back to a case-insensitive substring match.
+ * The words of a search that the full-text index answers, or undefined when the search falls back
+ * to a substring match (a word under 3 characters, or only punctuation).
  */
-export function searchCondition(search: string): SQL | undefined {
+function fullTextWords(search: string): string[] | undefined {
   // Split at punctuation as PostgreSQL's parser does: "e-learning" is indexed as e-learn, e and
   // learn, so gluing it into "elearning" would match nothing.
   const words = search
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-  const longWords = words.filter((w) => w.length >= 3);
-  if (longWords.length > 0 && longWords.length === words.length) {
+  return words.length > 0 && words.every((w) => w.length >= 3) ? words : undefined;
+}
+
+/** Whether `searchCondition(search)` is answered by the full-text index (not by a substring scan). */
+export const usesSearchIndex = (search: string): boolean => fullTextWords(search) !== undefined;
+
+/**
+ * Full-text match with prefix terms ("innov" finds "innovation"); terms under 3 characters, or
+ * made only of punctuation, fall back to a case-insensitive substring match.
+ */
+export function searchCondition(search: string): SQL | undefined {
+  const words = fullTextWords(search);
+  if (words) {
     // Each word as an English stem or as written, every word required.
     const query = sql.join(
       words.map((w) => sql`(to_tsquery('english'::regconfig, ${`${w}:*`}) || to_tsquery('simple'::regconfig, ${`${w}:*`}))`),
@@ -179,6 +200,11 @@ export class PostService {
     return rows.map(toApiPost);
   }
 
+  /** One view of /blog (page, category, search) of the published posts: see blog-views.ts. */
+  view(view: BlogViewParams): Promise<BlogView> {
+    return queryBlogView(this.db, view);
+  }
+
   async findBySlugOrId(value: string): Promise<Post | undefined> {
     const match = isUuid(value)
       ? or(eq(blogPosts.id, value.toLowerCase()), eq(blogPosts.slug, value))
@@ -208,7 +234,7 @@ export class PostService {
     try {
       const [row] = await this.db
         .insert(blogPosts)
-        .values({ ...values, search: searchDocument(values) })
+        .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
         .returning(postColumns);
       return toApiPost(row!);
     } catch (error) {
@@ -236,7 +262,7 @@ export class PostService {
     try {
       const [row] = await this.db
         .update(blogPosts)
-        .set({ ...values, search: searchDocument(values), updatedAt: sql`now()` })
+        .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`now()` })
         .where(eq(blogPosts.id, id))
         .returning(postColumns);
       if (!row) throw notFound('Post not found');

@@ -1,83 +1,103 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { FileText, Plus, Search } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { FileText, Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { site } from '../../../content/site.ts';
-import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY, BLOG_CATEGORIES } from '../../../shared/constants.ts';
-import type { Post } from '../../../shared/posts.ts';
+import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY, type BlogCategory } from '../../../shared/constants.ts';
+import type { BlogCard, BlogView, Post } from '../../../shared/posts.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { recheckAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { api, paths } from '../../paths.ts';
-import { clampPage, filterByCategory, pageCount, pageItems, summaryLine } from './blog-rules.ts';
+import { CategoryButtons, ClearFiltersButton, SearchForm } from './blog-filters.tsx';
+import { clampPage, pageCount, pageItems, summaryLine } from './blog-rules.ts';
+import { useBlogAddress } from './blog-view.ts';
 import { Pagination } from './pagination.tsx';
 import { PostCard } from './post-card.tsx';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
+/**
+ * The blog list of SPEC.md section 2. Its page, category and search are the address's
+ * (`/blog?page=2&category=...`, `?q=...`): the server renders that view and the list asks the API
+ * for one page at a time. The admin's draft view lists the drafts, which are few, in the browser.
+ */
 export function BlogList() {
   const isAdmin = useIsAdmin();
   const [draftView, setDraftView] = useState(false);
-  const [category, setCategory] = useState<string>(ALL_POSTS_CATEGORY);
-  const [searchInput, setSearchInput] = useState('');
-  const [page, setPage] = useState(1);
-  const searchTerm = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const draftMode = isAdmin && draftView;
+  const { view, go } = useBlogAddress();
+  const [searchInput, setSearchInput] = useState(view.q);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // When the address's search changes from outside the box (Back, Forward), the box follows.
+  const [addressSearch, setAddressSearch] = useState(view.q);
+  if (addressSearch !== view.q) {
+    setAddressSearch(view.q);
+    if (searchInput.trim() !== view.q) setSearchInput(view.q);
+  }
 
   // SPEC.md section 4: the admin flag is re-checked at once and then every second.
   useEffect(() => {
     recheckAdminFlag();
     const timer = setInterval(recheckAdminFlag, ADMIN_RECHECK_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(typing.current);
+    };
   }, []);
 
-  const published = useQuery<Post[]>({ queryKey: [api.publishedPosts] });
+  const published = useQuery<BlogView>({
+    queryKey: [api.blogView(view)],
+    enabled: !draftMode,
+    placeholderData: keepPreviousData,
+  });
+  // The toolbar's counts: the drafts, and (in the draft view) every published post.
   const drafts = useQuery<Post[]>({ queryKey: [api.draftPosts], enabled: isAdmin });
-  const search = useQuery<Post[]>({
-    queryKey: [api.searchPosts(searchTerm)],
-    enabled: searchTerm !== '',
+  const allPublished = useQuery<BlogView>({ queryKey: [api.blogView({})], enabled: draftMode });
+  // The admin's search finds drafts too; the draft view keeps the drafts of it.
+  const draftSearch = useQuery<Post[]>({
+    queryKey: [api.searchPosts(view.q)],
+    enabled: draftMode && view.q !== '',
     placeholderData: keepPreviousData,
   });
 
-  const listed = draftMode
-    ? (drafts.data ?? [])
-    : filterByCategory(published.data ?? [], draftMode ? ALL_POSTS_CATEGORY : category);
-  // Search takes precedence over the category (SPEC.md section 4); the admin's search also finds
-  // drafts, so each view keeps its own kind.
-  const results = searchTerm ? (search.data ?? []).filter((post) => post.published !== draftMode) : listed;
-  const pages = pageCount(results.length);
-  const currentPage = clampPage(page, pages);
-  const summary = summaryLine({
-    draftMode,
-    searchTerm,
-    category: draftMode ? ALL_POSTS_CATEGORY : category,
-    count: results.length,
-  });
-  const filtering = searchTerm !== '' || (!draftMode && category !== ALL_POSTS_CATEGORY);
+  let cards: BlogCard[], total: number, page: number, pages: number;
+  if (draftMode) {
+    const results = view.q ? (draftSearch.data ?? []).filter((post) => !post.published) : (drafts.data ?? []);
+    total = results.length;
+    pages = pageCount(total);
+    page = clampPage(view.page, pages);
+    cards = pageItems(results, page);
+  } else {
+    ({ posts: cards = [], total = 0, page = 1, pageCount: pages = 0 } = published.data ?? {});
+  }
+  const category: BlogCategory = draftMode ? ALL_POSTS_CATEGORY : view.category;
+  const summary = summaryLine({ draftMode, searchTerm: view.q, category, count: total });
+  const filtering = view.q !== '' || category !== ALL_POSTS_CATEGORY;
   const loading = draftMode ? drafts.isPending : published.isPending;
 
+  const changeSearch = (value: string) => {
+    setSearchInput(value);
+    // Typing goes back to page 1 at once; the search itself follows a pause in typing.
+    go({ page: 1 }, { replace: true });
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => go({ q: value.trim(), page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
+  };
+  const submitSearch = () => {
+    clearTimeout(typing.current);
+    go({ q: searchInput.trim(), page: 1 }, { replace: true });
+  };
+  const chooseCategory = (next: BlogCategory) => {
+    clearTimeout(typing.current);
+    setSearchInput('');
+    go({ category: next, q: '', page: 1 });
+  };
+  const clearFilters = () => chooseCategory(ALL_POSTS_CATEGORY);
   const toggleView = () => {
     setDraftView((v) => !v);
-    setPage(1);
+    go({ page: 1 }, { replace: true });
   };
-  const chooseCategory = (next: string) => {
-    setCategory(next);
-    setSearchInput('');
-    setPage(1);
-  };
-  const clearFilters = () => {
-    setSearchInput('');
-    setCategory(ALL_POSTS_CATEGORY);
-    setPage(1);
-  };
-  const onSearchSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(1);
-  };
-  const changePage = (next: number) => {
-    setPage(next);
-    document.getElementById('posts-heading')?.scrollIntoView({ block: 'start' });
-  };
+  const scrollToHeading = () => document.getElementById('posts-heading')?.scrollIntoView({ block: 'start' });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
@@ -100,7 +120,7 @@ export function BlogList() {
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
           >
             <FileText aria-hidden="true" className="h-4 w-4" />
-            {draftMode ? `Published Posts (${published.data?.length ?? 0})` : `Drafts (${drafts.data?.length ?? 0})`}
+            {draftMode ? `Published Posts (${allPublished.data?.total ?? 0})` : `Drafts (${drafts.data?.length ?? 0})`}
           </button>
           <Link
             href={paths.write}
@@ -112,52 +132,9 @@ export function BlogList() {
         </div>
       )}
 
-      <form role="search" onSubmit={onSearchSubmit} className="mx-auto mt-8 flex max-w-xl gap-2">
-        <label className="relative flex-1">
-          <span className="sr-only">Search articles</span>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-          />
-          <input
-            type="search"
-            value={searchInput}
-            onChange={(event) => {
-              setSearchInput(event.target.value);
-              setPage(1);
-            }}
-            placeholder="Search articles..."
-            maxLength={200}
-            className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
-          />
-        </label>
-        <button
-          type="submit"
-          className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
-        >
-          Search
-        </button>
-      </form>
+      <SearchForm value={searchInput} category={category} onChange={changeSearch} onSubmit={submitSearch} />
 
-      {!draftMode && (
-        <div role="group" aria-label="Categories" className="mt-6 flex flex-wrap justify-center gap-2">
-          {BLOG_CATEGORIES.map((label) => (
-            <button
-              key={label}
-              type="button"
-              aria-pressed={category === label}
-              onClick={() => chooseCategory(label)}
-              className={`rounded-full border px-4 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
-                category === label
-                  ? 'border-blue-700 bg-blue-700 text-white'
-                  : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
-              }`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-      )}
+      {!draftMode && <CategoryButtons current={view.category} onChoose={chooseCategory} />}
 
       {summary && (
         <p aria-live="polite" className="mt-6 text-center text-slate-700">
@@ -167,41 +144,34 @@ export function BlogList() {
 
       {loading ? (
         <Spinner label="Loading blog posts..." />
-      ) : results.length === 0 ? (
+      ) : cards.length === 0 ? (
         <div className="py-16 text-center">
           <h2 className="text-2xl font-semibold text-slate-900">No posts found</h2>
           <p className="mt-2 text-slate-700">
-            {searchTerm ? 'Try adjusting your search terms or browse all posts.' : 'No posts available in this category yet.'}
+            {view.q ? 'Try adjusting your search terms or browse all posts.' : 'No posts available in this category yet.'}
           </p>
-          {filtering && <ClearFiltersButton onClick={clearFilters} />}
+          {filtering && <ClearFiltersButton onClear={clearFilters} />}
         </div>
       ) : (
         <>
           {filtering && (
             <div className="mt-4 text-center">
-              <ClearFiltersButton onClick={clearFilters} />
+              <ClearFiltersButton onClear={clearFilters} />
             </div>
           )}
           <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {pageItems(results, currentPage).map((post) => (
+            {cards.map((post) => (
               <PostCard key={post.id} post={post} showEdit={isAdmin} />
             ))}
           </div>
-          <Pagination page={currentPage} pages={pages} onChange={changePage} />
+          <Pagination
+            page={page}
+            pages={pages}
+            href={(number) => paths.blogView({ ...view, page: number })}
+            onNavigate={scrollToHeading}
+          />
         </>
       )}
     </div>
-  );
-}
-
-function ClearFiltersButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-    >
-      Clear Filters
-    </button>
   );
 }

@@ -1,41 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { Post } from '../../../shared/posts.ts';
 import {
   badgeColor,
   cardExcerpt,
   clampPage,
   DEFAULT_BADGE_COLOR,
-  filterByCategory,
+  PAGER_SLOTS,
   pageCount,
   pageItems,
+  pageWindow,
   summaryLine,
 } from './blog-rules.ts';
-
-const post = (id: number, tags: string[], extra: Partial<Post> = {}): Post => ({
-  id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-  title: `Post ${id}`,
-  slug: `post-${id}`,
-  content: 'Body',
-  tags,
-  published: true,
-  metadata: {},
-  createdAt: '2025-01-05T10:00:00.000Z',
-  updatedAt: '2025-01-05T10:00:00.000Z',
-  ...extra,
-});
-
-describe('filterByCategory', () => {
-  const posts = [post(1, ['Digital Literacy']), post(2, ['digital literacy', 'Future Leaders']), post(3, ['Youth Leadership'])];
-  it('keeps every post for All Posts', () => {
-    expect(filterByCategory(posts, 'All Posts')).toHaveLength(3);
-  });
-  it('matches a tag equal to the category, ignoring case', () => {
-    expect(filterByCategory(posts, 'Digital Literacy').map((p) => p.slug)).toEqual(['post-1', 'post-2']);
-  });
-  it('does not match a tag that only contains the category', () => {
-    expect(filterByCategory([post(4, ['Digital Literacy Week'])], 'Digital Literacy')).toEqual([]);
-  });
-});
 
 describe('pagination rules', () => {
   it('counts pages of 6, rounded up', () => {
@@ -54,6 +28,32 @@ describe('pagination rules', () => {
     const items = Array.from({ length: 14 }, (_, i) => i + 1);
     expect(pageItems(items, 1)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pageItems(items, 3)).toEqual([13, 14]);
+  });
+});
+
+describe('pageWindow', () => {
+  it('numbers every page up to 7 pages', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+  it('shows the first, the last and the neighbours of the current page, with gaps, beyond 7', () => {
+    expect(pageWindow(50, 1667)).toEqual([1, 'gap', 49, 50, 51, 'gap', 1667]);
+    expect(pageWindow(1, 1667)).toEqual([1, 2, 3, 4, 5, 'gap', 1667]);
+    expect(pageWindow(1667, 1667)).toEqual([1, 'gap', 1663, 1664, 1665, 1666, 1667]);
+    expect(pageWindow(5, 8)).toEqual([1, 'gap', 4, 5, 6, 7, 8]);
+  });
+  it('never shows more than 7 items, and always the current page, the first and the last', () => {
+    for (const pages of [8, 9, 12, 100, 1667]) {
+      for (let page = 1; page <= pages; page++) {
+        const items = pageWindow(page, pages);
+        expect(items.length, `${page}/${pages}`).toBeLessThanOrEqual(PAGER_SLOTS);
+        expect(items).toContain(page);
+        expect(items[0]).toBe(1);
+        expect(items.at(-1)).toBe(pages);
+        const numbers = items.filter((item) => item !== 'gap');
+        expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+      }
+    }
   });
 });
 

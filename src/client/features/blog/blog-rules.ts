@@ -1,13 +1,6 @@
 import { ALL_POSTS_CATEGORY, CARD_EXCERPT_LENGTH, POSTS_PER_PAGE } from '../../../shared/constants.ts';
-import type { Post } from '../../../shared/posts.ts';
+import type { BlogCard } from '../../../shared/posts.ts';
 import { truncateWithEllipsis } from '../../../shared/text.ts';
-
-/** A post is in a category when one of its tags equals it, ignoring case (SPEC.md section 5). */
-export function filterByCategory(posts: Post[], category: string): Post[] {
-  if (category === ALL_POSTS_CATEGORY) return posts;
-  const wanted = category.toLowerCase();
-  return posts.filter((post) => (post.tags ?? []).some((tag) => tag.toLowerCase() === wanted));
-}
 
 export function pageCount(total: number, pageSize = POSTS_PER_PAGE): number {
   return Math.ceil(total / pageSize);
@@ -21,6 +14,22 @@ export function clampPage(page: number, pages: number): number {
 export function pageItems<T>(items: T[], page: number, pageSize = POSTS_PER_PAGE): T[] {
   const start = (page - 1) * pageSize;
   return items.slice(start, start + pageSize);
+}
+
+/** How many page numbers the pager shows at most, gaps included. */
+export const PAGER_SLOTS = 7;
+
+/**
+ * The page numbers the pager shows: all of them up to 7 pages; beyond, the first, the last and the
+ * neighbours of the current page, with a gap where numbers are left out (1 … 49 50 51 … 1667).
+ */
+export function pageWindow(page: number, pages: number): (number | 'gap')[] {
+  if (pages <= PAGER_SLOTS) return Array.from({ length: pages }, (_, index) => index + 1);
+  // Near either end the run of neighbours is longer, so the pager keeps its width.
+  const from = page <= 4 ? 2 : page >= pages - 3 ? pages - 4 : page - 1;
+  const to = page <= 4 ? 5 : page >= pages - 3 ? pages - 1 : page + 1;
+  const middle = Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  return [1, ...(from > 2 ? ['gap' as const] : []), ...middle, ...(to < pages - 1 ? ['gap' as const] : []), pages];
 }
 
 /** SPEC.md section 2: which summary line the list shows, if any. */
@@ -50,6 +59,6 @@ export function badgeColor(tags: string[] | undefined): string {
 }
 
 /** The card's excerpt, or the first 150 characters of the content with an ellipsis. */
-export function cardExcerpt(post: Pick<Post, 'excerpt' | 'content'>): string {
+export function cardExcerpt(post: Pick<BlogCard, 'excerpt' | 'content'>): string {
   return post.excerpt || truncateWithEllipsis(post.content, CARD_EXCERPT_LENGTH);
 }

@@ -2,14 +2,14 @@ import { Bookmark, Clock, Eye, Pencil, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
-import type { Post } from '../../../shared/posts.ts';
+import type { BlogCard } from '../../../shared/posts.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
 import { paths } from '../../paths.ts';
 import { badgeColor, cardExcerpt } from './blog-rules.ts';
 
-export function PostCard({ post, showEdit = false }: { post: Post; showEdit?: boolean }) {
+export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?: boolean }) {
   const firstTag = post.tags?.[0];
   return (
     <article

@@ -1,0 +1,109 @@
+import { Search } from 'lucide-react';
+import type { FormEvent, MouseEvent } from 'react';
+import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, type BlogCategory } from '../../../shared/constants.ts';
+import { paths } from '../../paths.ts';
+
+/**
+ * The search box. A form that GETs /blog?q=..., so a search works without JavaScript; with it the
+ * list follows the typing and submitting only commits the search (SPEC.md: back to page 1).
+ */
+export function SearchForm({
+  value,
+  category,
+  onChange,
+  onSubmit,
+}: {
+  value: string;
+  /** Kept through a search without JavaScript, as the list keeps it. */
+  category: BlogCategory;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form role="search" method="get" action={paths.blog} onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
+      {category !== ALL_POSTS_CATEGORY && <input type="hidden" name="category" value={category} />}
+      <label className="relative flex-1">
+        <span className="sr-only">Search articles</span>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+        />
+        <input
+          type="search"
+          name="q"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder="Search articles..."
+          maxLength={LIMITS.search}
+          className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
+        />
+      </label>
+      <button
+        type="submit"
+        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
+      >
+        Search
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The category toggles: submit buttons of a form that GETs /blog?category=..., so they work
+ * without JavaScript (All Posts sends no category); with it the list moves in place.
+ */
+export function CategoryButtons({ current, onChoose }: { current: BlogCategory; onChoose: (category: BlogCategory) => void }) {
+  const choose = (label: BlogCategory) => (event: MouseEvent) => {
+    event.preventDefault();
+    onChoose(label);
+  };
+  return (
+    <form
+      method="get"
+      action={paths.blog}
+      role="group"
+      aria-label="Categories"
+      className="mt-6 flex flex-wrap justify-center gap-2"
+    >
+      {BLOG_CATEGORIES.map((label) => (
+        <button
+          key={label}
+          type="submit"
+          name={label === ALL_POSTS_CATEGORY ? undefined : 'category'}
+          value={label === ALL_POSTS_CATEGORY ? undefined : label}
+          aria-pressed={current === label}
+          onClick={choose(label)}
+          className={`rounded-full border px-4 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
+            current === label
+              ? 'border-blue-700 bg-blue-700 text-white'
+              : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </form>
+  );
+}
+
+/** SPEC.md: clears the search and the category and goes to page 1; without JavaScript, a GET of /blog. */
+export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  return (
+    <form method="get" action={paths.blog} className="inline">
+      <button
+        type="submit"
+        onClick={(event) => {
+          event.preventDefault();
+          onClear();
+        }}
+        className="mt-4 rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+      >
+        Clear Filters
+      </button>
+    </form>
+  );
+}

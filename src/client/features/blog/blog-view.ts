@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
+import { blogViewFromSearch, type BlogViewParams } from '../../../shared/posts.ts';
+import { paths } from '../../paths.ts';
+import { blogMeta, type PageMeta } from '../../seo.ts';
+
+/**
+ * The view of /blog that the address names (DESIGN.md: `?page`, `?category`, `?q`), and a way to
+ * move to another one. The address is the list's state, so the server renders the same view, the
+ * Back button returns to the previous one and a view can be shared.
+ */
+export function useBlogAddress() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const view = useMemo(() => blogViewFromSearch(search), [search]);
+  // Read by the search box's timer, which fires after the address may have changed.
+  const latest = useRef(view);
+  useEffect(() => {
+    latest.current = view;
+  }, [view]);
+  /** Another view: changes merge into the current one; `replace` keeps it out of the history. */
+  const go = useCallback(
+    (changes: Partial<BlogViewParams>, options?: { replace?: boolean }) => {
+      const next = paths.blogView({ ...latest.current, ...changes });
+      if (next !== paths.blogView(latest.current)) navigate(next, options);
+    },
+    [navigate],
+  );
+  return { view, go };
+}
+
+/** The blog's metadata for a view: its own canonical address and title; searches stay out of search engines. */
+export function blogViewMeta(view: BlogViewParams): PageMeta {
+  const meta = blogMeta();
+  if (view.q) return { ...meta, path: paths.blogView(view), noindex: true };
+  const named = [
+    view.category === ALL_POSTS_CATEGORY ? undefined : view.category,
+    view.page > 1 ? `Page ${view.page}` : undefined,
+  ];
+  const prefix = named.filter(Boolean).join(', ');
+  return { ...meta, title: prefix ? `${prefix} | ${meta.title}` : meta.title, path: paths.blogView(view) };
+}
