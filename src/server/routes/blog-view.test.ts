@@ -186,3 +186,25 @@ describe('tag keys (migration 0007)', () => {
     expect(saved.map((row) => row.keys)).toContain('{"null","null","a,b","say \\"hi\\"","back\\\\slash","{x}"}');
   });
 });
+
+describe('GET /api/blog-posts without a limit', () => {
+  it('answers at most 200 posts, newest first; limit and offset reach the rest', async () => {
+    const fresh = await createTestApp();
+    try {
+      await fresh.db.execute(sql`insert into blog_posts (title, slug, content, published, created_at)
+        select 'Bulk ' || n, 'bulk-' || n, 'Body of bulk post ' || n, true, now() - n * interval '1 minute'
+        from generate_series(1, 205) as n`);
+      const all = (await fresh.app.inject({ url: '/api/blog-posts?published=true' })).json<Post[]>();
+      expect(all).toHaveLength(200);
+      expect(all[0]!.title).toBe('Bulk 1');
+      expect(all.at(-1)!.title).toBe('Bulk 200');
+      const rest = (await fresh.app.inject({ url: '/api/blog-posts?published=true&limit=10&offset=200' })).json<Post[]>();
+      expect(rest.map((post) => post.title)).toEqual(['Bulk 201', 'Bulk 202', 'Bulk 203', 'Bulk 204', 'Bulk 205']);
+      // Two letters: the substring search, which needs no search document.
+      const found = (await fresh.app.inject({ url: '/api/blog-posts?search=bu' })).json<Post[]>();
+      expect(found).toHaveLength(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -57,6 +57,8 @@ export function pageCacheKey(pathname: string, query: string | undefined): strin
     const value = params.get(name);
     if (value === null) continue;
     if (name === 'page' && !CACHEABLE_PAGE.test(value)) return undefined;
+    // Page 1 is /blog itself (the pages render the same bytes).
+    if (name === 'page' && value === '1') continue;
     if (name === 'category' && !(BLOG_CATEGORIES as readonly string[]).includes(value)) return undefined;
     kept.set(name, value);
   }

@@ -15,6 +15,9 @@ import type { PostReader } from '../services/post-reader.ts';
 import { isAdmin, requireAdmin } from '../http/session.ts';
 import { viewerOf } from '../http/viewer.ts';
 
+/** Posts in a list answer that names no `limit` (README: what the API accepts). */
+export const LIST_DEFAULT_LIMIT = 200;
+
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -27,7 +30,10 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
       const admin = isAdmin(request);
       if (published === false && !admin) throw unauthorized();
       // Visitors only ever see published posts; the admin sees both when not filtering.
-      return posts.list({ published: admin ? published : true, search, limit, offset });
+      // Without a limit a list stops at LIST_DEFAULT_LIMIT: one request must not be able to ask
+      // for every post of a large blog with its whole text (a search matching 6,000 posts
+      // answered 900 KB and, fifty at once, ran the server out of memory).
+      return posts.list({ published: admin ? published : true, search, limit: limit ?? LIST_DEFAULT_LIMIT, offset });
     },
   );
 
