@@ -17,7 +17,14 @@ const children = [
     '--outDir',
     'dist/server',
   ]),
-  run('node', ['--watch-path=src/server', '--watch-path=src/shared', '--watch-path=dist/server', 'src/server/main.ts']),
+  // The client's manifest names each page's hashed scripts: a client rebuild restarts the server too.
+  run('node', [
+    '--watch-path=src/server',
+    '--watch-path=src/shared',
+    '--watch-path=dist/server',
+    '--watch-path=dist/client/.vite',
+    'src/server/main.ts',
+  ]),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);

@@ -3,17 +3,19 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
-import type { BootState } from './entry-server.tsx';
 import { clearAdminFlag } from './lib/admin-session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
+import { readBootState } from './lib/boot-state.ts';
 import { installHistoryGuard } from './lib/history-guard.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
 import './styles.css';
 
-const stateElement = document.getElementById('__QUERY_STATE__');
-const boot = stateElement?.textContent ? (JSON.parse(stateElement.textContent) as BootState) : undefined;
-const config = boot?.config ?? { siteUrl: window.location.origin };
+/**
+ * The author's screens (/write, /edit/{id}, /admin...): the whole app hydrates, and moves between
+ * pages without reloading. Reading pages boot with entry-reader.tsx instead.
+ */
+const boot = readBootState();
 const queryClient = createQueryClient();
 // DESIGN.md: any 401 from the server clears the admin flag, which shows the password screen again.
 setUnauthorizedHandler(clearAdminFlag);
@@ -24,8 +26,8 @@ hydrateRoot(
   document.getElementById('root')!,
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <HydrationBoundary state={boot?.queries as never}>
-        <SiteConfigProvider config={config}>
+      <HydrationBoundary state={boot.queries as never}>
+        <SiteConfigProvider config={boot.config}>
           <Router>
             <App />
           </Router>

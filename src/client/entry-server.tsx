@@ -1,21 +1,23 @@
 import { dehydrate, type DehydratedState, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App } from './app.tsx';
+import { IslandCollectorContext, type IslandCollector } from './islands/island.tsx';
+import { islandIdPrefix } from './islands/island-id.ts';
+import { IslandProviders } from './islands/providers.tsx';
+import { appIslands, islands, type IslandName } from './islands/registry.ts';
+import type { BootState } from './lib/boot-state.ts';
+import { dehydratedReader } from './lib/page-data.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider, type SiteConfig } from './lib/site-config.tsx';
-import { renderHeadTags } from './seo.ts';
+import { adminScreens, renderHeadTags } from './seo.ts';
+import { paths } from './paths.ts';
 import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
 
+export type { BootState } from './lib/boot-state.ts';
 export type { SsrDataSource } from './ssr-data.ts';
 export { serializeForScript } from './seo.ts';
-
-/** What the browser reads back from the page's JSON state script. */
-export interface BootState {
-  config: SiteConfig;
-  queries: unknown;
-}
 
 export interface RenderResult {
   status: number;
@@ -23,6 +25,17 @@ export interface RenderResult {
   /** <title>, meta tags, canonical link and JSON-LD of the page. */
   head: string;
   state: BootState;
+  /**
+   * The script the page boots with: `reader` (a reading page: only its islands hydrate), `blog`
+   * (the same with the blog list, built on the router and the query library) or `app` (the
+   * author's screens: the whole single-page app).
+   */
+  entry: 'reader' | 'blog' | 'app';
+}
+
+/** `/write`, `/edit/{id}` and the back office's screens run the whole app; every other page reads. */
+export function isAuthorScreen(pathname: string): boolean {
+  return pathname === paths.write || /^\/edit\/[^/]+$/.test(pathname) || Object.hasOwn(adminScreens, pathname);
 }
 
 /**
@@ -48,25 +61,63 @@ export async function render(
 ): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
-  const route = await resolveRoute(pathname, queryClient, data, options.config.siteUrl);
+  const route = await resolveRoute({ pathname, search }, queryClient, data, options.config.siteUrl);
   const queries = withoutClock(dehydrate(queryClient));
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <HydrationBoundary state={queries}>
-          <SiteConfigProvider config={options.config}>
-            <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-              <App />
-            </Router>
-          </SiteConfigProvider>
-        </HydrationBoundary>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const ssrSearch = search.replace(/^\?/, '');
+  const shell = (collector: IslandCollector | undefined) =>
+    renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <HydrationBoundary state={queries}>
+            <SiteConfigProvider config={options.config}>
+              <Router ssrPath={pathname} ssrSearch={ssrSearch}>
+                <IslandCollectorContext.Provider value={collector}>
+                  <App />
+                </IslandCollectorContext.Provider>
+              </Router>
+            </SiteConfigProvider>
+          </HydrationBoundary>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+
+  let html: string;
+  const found: { name: IslandName; props: object; marker: string }[] = [];
+  if (isAuthorScreen(pathname)) {
+    html = shell(undefined);
+  } else {
+    // The page first, with a placeholder per island; then each island alone, as the browser
+    // hydrates it (its own root, its own useId prefix). Placeholders carry a token no content has.
+    const token = crypto.randomUUID();
+    // Islands read the page's data as the browser will: from the dehydrated state it is sent.
+    const pageData = dehydratedReader(queries);
+    html = shell({
+      add(name, props) {
+        const marker = `<!--island:${token}:${found.length}-->`;
+        found.push({ name, props, marker });
+        return marker;
+      },
+    });
+    found.forEach(({ name, props, marker }, index) => {
+      const Component = islands[name] as ComponentType<object>;
+      const island = renderToString(
+        <QueryClientProvider client={queryClient}>
+          <Router ssrPath={pathname} ssrSearch={ssrSearch}>
+            <IslandProviders config={options.config} pageData={pageData} path={pathname}>
+              <Component {...props} />
+            </IslandProviders>
+          </Router>
+        </QueryClientProvider>,
+        { identifierPrefix: islandIdPrefix(index) },
+      );
+      html = html.replace(marker, () => island);
+    });
+  }
   return {
     status: route.status,
     html,
     head: renderHeadTags(route.meta, options.config.siteUrl, options.nonce),
     state: { config: options.config, queries },
+    entry: isAuthorScreen(pathname) ? 'app' : found.some(({ name }) => appIslands.has(name)) ? 'blog' : 'reader',
   };
 }

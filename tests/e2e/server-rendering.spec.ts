@@ -13,10 +13,10 @@ test('the home page arrives rendered with the latest posts and hydrates without 
   const problems = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
-  // Hydration is done when React has attached: a client-side navigation then works without reload.
+  // Hydration is done when React has attached to every island of the page.
   await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    const islands = [...document.querySelectorAll('[data-island]')];
+    return islands.length > 0 && islands.every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
   });
   expect(problems).toEqual([]);
 });

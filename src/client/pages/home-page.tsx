@@ -2,6 +2,7 @@ import { Hero } from '../features/home/hero.tsx';
 import { LatestPosts } from '../features/home/latest-posts.tsx';
 import { Partners } from '../features/home/partners.tsx';
 import { Skills } from '../features/home/skills.tsx';
+import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { homeMeta, useDocumentMeta } from '../seo.ts';
 
@@ -10,7 +11,7 @@ export function HomePage() {
   useDocumentMeta(homeMeta(siteUrl), siteUrl);
   return (
     <main id="main">
-      <Hero />
+      <Hero action={<Island name="view-my-work" props={{}} />} />
       <Skills />
       <Partners />
       <LatestPosts />

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { usePostBySlug } from '../features/post/post-query.ts';
-import { CommentsSection } from '../features/comments/comments-section.tsx';
-import { PostView } from '../features/post/post-view.tsx';
+import { postShareUrl, PostView } from '../features/post/post-view.tsx';
+import { Island } from '../islands/island.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { paths } from '../paths.ts';
@@ -40,7 +40,11 @@ export function PostPage() {
   }
   return (
     <main id="main">
-      <PostView post={post} comments={<CommentsSection postId={post.id} />} />
+      <PostView
+        post={post}
+        share={<Island name="share" props={{ title: post.title, url: postShareUrl(siteUrl, post.slug) }} />}
+        comments={<Island key={post.id} name="comments" props={{ postId: post.id }} />}
+      />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { render as renderPage, SsrDataSource } from '../../client/entry-server.tsx';
+import type { render as renderPage, RenderResult, SsrDataSource } from '../../client/entry-server.tsx';
 
 export interface RenderedPage {
   status: number;
@@ -18,14 +18,74 @@ export interface ServerEntry {
   serializeForScript: (value: unknown) => string;
 }
 
-/** The renderer made of a server entry and the page template (index.html, built or not). */
-export function composeRenderer(entry: ServerEntry, template: string, siteUrl: string): PageRenderer {
+/** The script a page boots with: a reading page's islands (with the blog list or not), or the author's whole app. */
+export type PageEntry = RenderResult['entry'];
+
+/** The tags that load a page's script, the modules it imports and its styles, for `<head>`. */
+export type PageAssets = (entry: PageEntry) => string;
+
+const ENTRY_SOURCES: Record<PageEntry, string> = {
+  reader: 'src/client/entry-reader.tsx',
+  blog: 'src/client/entry-blog.tsx',
+  app: 'src/client/entry-client.tsx',
+};
+
+/** Pages rendered from the sources (tests, the route fuzzer): the entry as Vite's dev server serves it. */
+export const sourceAssets: PageAssets = (entry) => `<script type="module" src="/${ENTRY_SOURCES[entry]}"></script>`;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The tags of each entry from Vite's build manifest: its stylesheets, its script, and a
+ * modulepreload of every chunk it imports, so the browser fetches them all at once rather than
+ * one level of imports after the other.
+ */
+export function manifestAssets(manifest: Record<string, ManifestChunk>): PageAssets {
+  const tagsOf = (entry: PageEntry) => {
+    const root = manifest[ENTRY_SOURCES[entry]];
+    if (!root) throw new Error(`The build manifest has no ${ENTRY_SOURCES[entry]}: rebuild the site`);
+    const styles = new Set<string>();
+    const preloads = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (chunk: ManifestChunk) => {
+      for (const file of chunk.css ?? []) styles.add(file);
+      for (const key of chunk.imports ?? []) {
+        const imported = manifest[key];
+        if (!imported || seen.has(key)) continue;
+        seen.add(key);
+        preloads.add(imported.file);
+        visit(imported);
+      }
+    };
+    visit(root);
+    return [
+      ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      `<script type="module" crossorigin src="/${root.file}"></script>`,
+      ...[...preloads].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('\n    ');
+  };
+  const tags: Record<PageEntry, string> = { reader: tagsOf('reader'), blog: tagsOf('blog'), app: tagsOf('app') };
+  return (entry) => tags[entry];
+}
+
+/** The renderer made of a server entry, the page template (index.html, built or not) and its assets. */
+export function composeRenderer(
+  entry: ServerEntry,
+  template: string,
+  siteUrl: string,
+  assets: PageAssets = sourceAssets,
+): PageRenderer {
   return {
     async render(url, { nonce, data }) {
       const result = await entry.render(url, data, { config: { siteUrl }, nonce });
       const state = `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
       const html = template
         .replace('<!--app-head-->', () => result.head)
+        .replace('<!--app-assets-->', () => assets(result.entry))
         .replace('<!--app-html-->', () => result.html)
         .replace('<!--app-state-->', () => state);
       return { status: result.status, html };
@@ -34,14 +94,17 @@ export function composeRenderer(entry: ServerEntry, template: string, siteUrl: s
 }
 
 /**
- * Production renderer: Vite's built `index.html` as the template and the SSR bundle built from
- * `src/client/entry-server.tsx`. Undefined when the site has not been built.
+ * Production renderer: Vite's built `index.html` as the template, the scripts and styles of its
+ * manifest, and the SSR bundle built from `src/client/entry-server.tsx`. Undefined when the site
+ * has not been built.
  */
 export async function loadBuiltRenderer(distDir: string, siteUrl: string): Promise<PageRenderer | undefined> {
   const templateFile = path.join(distDir, 'client', 'index.html');
+  const manifestFile = path.join(distDir, 'client', '.vite', 'manifest.json');
   const entryFile = path.join(distDir, 'server', 'entry-server.js');
-  if (!existsSync(templateFile) || !existsSync(entryFile)) return undefined;
+  if (![templateFile, manifestFile, entryFile].every((file) => existsSync(file))) return undefined;
   const template = readFileSync(templateFile, 'utf8');
+  const assets = manifestAssets(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>);
   const entry = (await import(pathToFileURL(entryFile).href)) as ServerEntry;
-  return composeRenderer(entry, template, siteUrl);
+  return composeRenderer(entry, template, siteUrl, assets);
 }

@@ -232,9 +232,10 @@ test('unsaved writing survives a reload and is offered back; leaving with change
 });
 
 test('the Back button asks before leaving unsaved changes, and staying keeps everything', async ({ page }) => {
-  // Arrive from the blog list inside the app, as an author does.
-  await page.goto('/blog');
-  await page.getByRole('link', { name: 'New Post' }).click();
+  // Arrive from the back office inside the app, as an author does (a reading page such as /blog
+  // loads /write as a new page: leaving it is the browser's own beforeunload question).
+  await page.goto('/admin/posts');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'New Post' }).click();
   await expect(page).toHaveURL(/\/write$/);
   await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill('Not saved yet');
@@ -251,9 +252,9 @@ test('the Back button asks before leaving unsaved changes, and staying keeps eve
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Not saved yet');
   await expect(contentArea(page)).toHaveValue('A paragraph I would hate to lose');
 
-  // Agreeing to leave goes back to the blog list.
+  // Agreeing to leave goes back to the posts list.
   page.once('dialog', (dialog) => void dialog.accept());
   await page.goBack();
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { contentArea, unlockEditor } from '../admin/admin-support.ts';
 import { adminApi, createPost, expect, test } from '../fixtures.ts';
 
 const RICH = `# Field notes
@@ -197,28 +198,48 @@ test('comments: validation, Posting..., success with initials, failure, and no e
   await expect(page.getByLabel('Comment *')).toHaveValue('Second');
 });
 
-test('comments load after the post, with their loading text when slow', async ({ page, request }) => {
-  const first = await createPost(request, { title: `Slow comments ${Date.now()}` });
-  await page.goto('/blog');
-  await page.route(`**/api/blog-posts/${first.id}/comments`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+test('a post page arrives with its comments: nothing asks for them again', async ({ page, request }) => {
+  const post = await createPost(request, { title: `Arrives with comments ${Date.now()}` });
+  await request.post(`/api/blog-posts/${post.id}/comments`, {
+    data: { author: 'Early Reader', email: 'early@example.com', content: 'Already here' },
+  });
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('/comments') && asked.push(r.url()));
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByRole('region', { name: /Comments/ }).getByRole('listitem')).toContainText('Already here');
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+});
+
+test("inside the author's app, comments load after the post, with their loading text when slow", async ({ page }) => {
+  // Publishing moves to the post without loading a page: the app asks for its comments then.
+  const title = `Slow comments ${Date.now()}`;
+  await unlockEditor(page);
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await contentArea(page).fill('Body of a post published from the editor.');
+  await page.route('**/comments', async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.getByRole('searchbox').fill(first.title);
-  await page.getByRole('link', { name: first.title, exact: true }).click();
+  await page.getByRole('switch', { name: 'Publish immediately' }).click();
+  await page.getByRole('button', { name: 'Publish Post' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Loading comments...')).toBeVisible();
   await expect(page.getByText('No comments yet. Be the first to share your thoughts!')).toBeVisible();
 });
 
-test('moving from one post to another scrolls to the top', async ({ page, request }) => {
+test('following a link from one post to another shows the other at the top', async ({ page, request }) => {
   const stamp = Date.now();
-  const older = await createPost(request, { title: `Older scroll ${stamp}`, content: 'Para.\n\n'.repeat(200) });
   const newer = await createPost(request, { title: `Newer scroll ${stamp}`, content: 'Para.\n\n'.repeat(200) });
+  const older = await createPost(request, {
+    title: `Older scroll ${stamp}`,
+    content: `${'Para.\n\n'.repeat(200)}[Read the next one](/blog/${newer.slug})`,
+  });
   await page.goto(`/blog/${older.slug}`);
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const next = page.getByRole('link', { name: 'Read the next one' });
+  await next.scrollIntoViewIfNeeded();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  // Client-side navigation straight to the other post (the router follows history.pushState).
-  await page.evaluate((path) => history.pushState(null, '', path), `/blog/${newer.slug}`);
+  await next.click();
   await expect(page.getByRole('heading', { level: 1, name: newer.title })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

@@ -26,9 +26,11 @@ test('no horizontal scrolling at 320 px and no console errors or hydration warni
   for (const route of await publicRoutes(request)) {
     const problems = watchConsole(page);
     await page.goto(route);
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
-    );
+    // Hydrated: every island of the page has become a React root.
+    await page.waitForFunction(() => {
+      const islands = [...document.querySelectorAll('[data-island]')];
+      return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer')));
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(320);
     // A 404 is reported by the browser as a failed resource load; that one is expected.
     expect(

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'wouter';
+import { NavLink } from '../../lib/navigation.tsx';
 import { cx, focusRing } from './class-names.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
@@ -51,5 +51,5 @@ export function ButtonLink({
   href,
   ...props
 }: Omit<ComponentProps<'a'>, 'href'> & ButtonStyle & { href: string }) {
-  return <Link href={href} className={buttonClasses({ variant, size, className })} {...props} />;
+  return <NavLink href={href} className={buttonClasses({ variant, size, className })} {...props} />;
 }

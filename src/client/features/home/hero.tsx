@@ -1,8 +1,9 @@
-import { ArrowRight, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { profile, stats } from '../../../content/site.ts';
-import { PARTNERS_SECTION_ID, scrollToSection } from '../../lib/scroll.ts';
 
-export function Hero() {
+/** The hero; `action` is the View My Work button, composed by the page (it is an island there). */
+export function Hero({ action }: { action: ReactNode }) {
   return (
     <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-blue-50 to-white">
       <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
@@ -18,14 +19,7 @@ export function Hero() {
           {stats.yearsOfExperience} years of experience · {stats.studentsImpacted} students impacted
         </p>
         <div className="mt-8 flex flex-wrap items-center gap-4">
-          <button
-            type="button"
-            onClick={() => scrollToSection(PARTNERS_SECTION_ID)}
-            className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
-          >
-            View My Work
-            <ArrowRight aria-hidden="true" className="h-4 w-4" />
-          </button>
+          {action}
           <p className="inline-flex items-center gap-1 text-slate-700">
             <MapPin aria-hidden="true" className="h-4 w-4" />
             {profile.location}

@@ -1,7 +1,6 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { profile } from '../../../content/site.ts';
+import { NavLink, useNavigation } from '../../lib/navigation.tsx';
 import { CONTACT_SECTION_ID, scrollToSection, scrollToTop } from '../../lib/scroll.ts';
 import { paths } from '../../paths.ts';
 
@@ -27,7 +26,7 @@ function NavLinks({ location, onNavigate }: { location: string; onNavigate: () =
   return links.map((link) => {
     const active = isActivePath(location, link.href);
     return (
-      <Link
+      <NavLink
         key={link.href}
         href={link.href}
         onClick={onNavigate}
@@ -35,13 +34,14 @@ function NavLinks({ location, onNavigate }: { location: string; onNavigate: () =
         aria-current={active ? 'page' : undefined}
       >
         {link.label}
-      </Link>
+      </NavLink>
     );
   });
 }
 
-export function Navbar() {
-  const [location] = useLocation();
+/** `siteName` (the logo's text) comes from the shell, so this island does not carry the site's content. */
+export function Navbar({ siteName }: { siteName: string }) {
+  const { path: location } = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
 
   const onNavigate = () => {
@@ -56,13 +56,13 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link
+        <NavLink
           href={paths.home}
           onClick={onNavigate}
           className="rounded-md text-lg font-bold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
         >
-          {profile.name}
-        </Link>
+          {siteName}
+        </NavLink>
         <div className="hidden items-center gap-1 md:flex">
           <NavLinks location={location} onNavigate={onNavigate} />
           <button

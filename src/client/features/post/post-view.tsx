@@ -6,14 +6,17 @@ import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { RenderedPost } from '../../../shared/posts.ts';
 import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
 import { formatLongDate } from '../../lib/format.ts';
-import { useSiteConfig } from '../../lib/site-config.tsx';
 import { paths } from '../../paths.ts';
 import { initials } from '../../lib/avatar.ts';
-import { ShareBar } from './share-bar.tsx';
 
-/** The post as readers see it; `comments` (composed by the page) closes the article. */
-export function PostView({ post, comments }: { post: RenderedPost; comments?: ReactNode }) {
-  const { siteUrl } = useSiteConfig();
+/** The address a post is shared with: the canonical one. */
+export const postShareUrl = (siteUrl: string, slug: string) => `${siteUrl}${paths.post(slug)}`;
+
+/**
+ * The post as readers see it. The page composes the interactive parts: `share` (the share bar)
+ * under the body and `comments` closing the article.
+ */
+export function PostView({ post, share, comments }: { post: RenderedPost; share: ReactNode; comments?: ReactNode }) {
   const author = post.metadata?.author || profile.name;
   const tags = post.tags ?? [];
   const coverSrcSet = post.featuredImage ? uploadSrcSet(post.featuredImage) : undefined;
@@ -89,9 +92,7 @@ export function PostView({ post, comments }: { post: RenderedPost; comments?: Re
 
       <div className="markdown mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
 
-      <div className="mt-10 border-t border-slate-200 pt-6">
-        <ShareBar title={post.title} url={`${siteUrl}${paths.post(post.slug)}`} />
-      </div>
+      <div className="mt-10 border-t border-slate-200 pt-6">{share}</div>
 
       {comments}
     </article>
