@@ -113,6 +113,9 @@ export async function render(
       html = html.replace(marker, () => island);
     });
   }
+  // The queries' garbage-collection timers (gcTime) would keep every render's data alive for
+  // minutes on the server; the page has what it needs.
+  queryClient.clear();
   return {
     status: route.status,
     html,

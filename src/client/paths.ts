@@ -1,5 +1,5 @@
 import { ALL_POSTS_CATEGORY } from '../shared/constants.ts';
-import type { BlogViewParams } from '../shared/posts.ts';
+import type { BlogViewParams } from '../shared/blog-view.ts';
 
 /**
  * The query of a view of /blog, with only what differs from the first view (page 1, All Posts, no

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../shared/comments.ts';
-import { blogViewFromSearch, type BlogView, type BlogViewParams, type Post, type RenderedPost } from '../shared/posts.ts';
+import { blogViewFromSearch, type BlogViewParams } from '../shared/blog-view.ts';
+import type { BlogView, Post, RenderedPost } from '../shared/posts.ts';
 import { blogViewMeta } from './features/blog/blog-view.ts';
 import { postQueryKey } from './features/post/post-query.ts';
 import { api, paths } from './paths.ts';

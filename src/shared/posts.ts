@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, POSTS_PER_PAGE, type BlogCategory } from './constants.ts';
+import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, POSTS_PER_PAGE } from './constants.ts';
+import { categoryLabel, MAX_BLOG_PAGE } from './blog-view.ts';
 import { imageUrl, isStorableText, NOT_TEXT_MESSAGE, text } from './fields.ts';
 
 const trimmed = (max: number) => text().trim().max(max);
@@ -118,21 +119,6 @@ export const blogViewSchema = z.object({
 });
 export type BlogView = z.infer<typeof blogViewSchema>;
 
-/** Far beyond any blog's last page: a larger number is a mistake, not a page to clamp. */
-export const MAX_BLOG_PAGE = 1_000_000;
-
-/** Which view of /blog: search takes precedence over the category (SPEC.md section 4). */
-export interface BlogViewParams {
-  page: number;
-  category: BlogCategory;
-  /** The trimmed search; empty when not searching. */
-  q: string;
-}
-
-/** The label a category parameter names, ignoring case; undefined when it names none. */
-export const categoryLabel = (value: string): BlogCategory | undefined =>
-  BLOG_CATEGORIES.find((label) => label.toLowerCase() === value.trim().toLowerCase());
-
 /** `GET /api/blog-view`: strict, a bad parameter answers 400. A page beyond the last is clamped. */
 export const blogViewQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_BLOG_PAGE).default(1),
@@ -148,17 +134,3 @@ export const blogViewQuerySchema = z.object({
     .default('')
     .transform((value) => value.trim()),
 });
-
-/**
- * The view an address asks for, leniently (it comes from links people type or share): a page
- * that is no whole number from 1 is page 1, an unknown category is All Posts, an unusable search
- * is no search.
- */
-export function blogViewFromSearch(search: string | URLSearchParams): BlogViewParams {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const pageText = params.get('page')?.trim() ?? '';
-  const page = /^\d{1,7}$/.test(pageText) ? Math.min(Math.max(1, Number(pageText)), MAX_BLOG_PAGE) : 1;
-  const category = categoryLabel(params.get('category') ?? '') ?? ALL_POSTS_CATEGORY;
-  const q = (params.get('q') ?? '').trim();
-  return { page, category, q: q.length <= LIMITS.search && isStorableText(q) ? q : '' };
-}

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ALL_POSTS_CATEGORY, CARD_EXCERPT_LENGTH, POSTS_PER_PAGE } from '../../shared/constants.ts';
-import { postMetadataFields, type BlogCard, type BlogView, type BlogViewParams } from '../../shared/posts.ts';
+import type { BlogViewParams } from '../../shared/blog-view.ts';
+import { postMetadataFields, type BlogCard, type BlogView } from '../../shared/posts.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts } from '../db/schema.ts';
 import { searchCondition, usesSearchIndex } from './posts.ts';

@@ -1,7 +1,7 @@
+import type { BlogViewParams } from '../../shared/blog-view.ts';
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import {
   type BlogView,
-  type BlogViewParams,
   postMetadataFields,
   postMetadataSchema,
   type ParsedPostInput,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
-import { blogViewFromSearch, type BlogViewParams } from '../../../shared/posts.ts';
+import { blogViewFromSearch, type BlogViewParams } from '../../../shared/blog-view.ts';
 import { paths } from '../../paths.ts';
 import { blogMeta, type PageMeta } from '../../seo.ts';
 
