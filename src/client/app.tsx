@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { profile } from '../content/site.ts';
+import { pageRoutes } from '../shared/routes.ts';
 import { Footer } from './features/layout/footer.tsx';
 import { Island } from './islands/island.tsx';
 import { NavigationProvider } from './lib/navigation.tsx';
@@ -35,9 +36,9 @@ export function App() {
             <Route path={paths.blog}>
               <Island name="blog" props={{}} />
             </Route>
-            <Route path="/blog/:slug" component={PostPage} />
+            <Route path={pageRoutes.post.path} component={PostPage} />
             <Route path={paths.write} component={WritePage} />
-            <Route path="/edit/:id" component={EditPage} />
+            <Route path={pageRoutes.edit.path} component={EditPage} />
             <Route path={paths.admin}>
               <AdminPage path={paths.admin} />
             </Route>

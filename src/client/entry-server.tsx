@@ -11,8 +11,8 @@ import type { BootState } from './lib/boot-state.ts';
 import { dehydratedReader } from './lib/page-data.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider, type SiteConfig } from './lib/site-config.tsx';
-import { adminScreens, renderHeadTags } from './seo.ts';
-import { paths } from './paths.ts';
+import { isAuthorScreen } from '../shared/routes.ts';
+import { renderHeadTags } from './seo.ts';
 import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
 
 export type { BootState } from './lib/boot-state.ts';
@@ -31,11 +31,6 @@ export interface RenderResult {
    * author's screens: the whole single-page app).
    */
   entry: 'reader' | 'blog' | 'app';
-}
-
-/** `/write`, `/edit/{id}` and the back office's screens run the whole app; every other page reads. */
-export function isAuthorScreen(pathname: string): boolean {
-  return pathname === paths.write || /^\/edit\/[^/]+$/.test(pathname) || Object.hasOwn(adminScreens, pathname);
 }
 
 /**

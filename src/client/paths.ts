@@ -1,5 +1,6 @@
 import { ALL_POSTS_CATEGORY } from '../shared/constants.ts';
 import type { BlogViewParams } from '../shared/blog-view.ts';
+import { pageRoutes } from '../shared/routes.ts';
 
 /**
  * The query of a view of /blog, with only what differs from the first view (page 1, All Posts, no
@@ -16,18 +17,18 @@ function blogViewParams(view: Partial<BlogViewParams>, forApi = false) {
 
 /** Every URL of the site and of its API, in one place. */
 export const paths = {
-  home: '/',
-  cv: '/cv',
-  blog: '/blog',
+  home: pageRoutes.home.path,
+  cv: pageRoutes.cv.path,
+  blog: pageRoutes.blog.path,
   /** A view of the blog list (DESIGN.md: `?page=N`, `?category=<label>`, `?q=<term>`). */
   blogView: (view: Partial<BlogViewParams>) => `/blog${searchString(blogViewParams(view))}`,
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
-  write: '/write',
+  write: pageRoutes.write.path,
   edit: (id: string) => `/edit/${id}`,
-  admin: '/admin',
-  adminPosts: '/admin/posts',
-  adminComments: '/admin/comments',
-  adminMessages: '/admin/messages',
+  admin: pageRoutes.admin.path,
+  adminPosts: pageRoutes.adminPosts.path,
+  adminComments: pageRoutes.adminComments.path,
+  adminMessages: pageRoutes.adminMessages.path,
 } as const;
 
 /** A query string from the parameters that are set, `?a=1&b=x` (empty when none is). */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import { profile, site } from '../../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
+import { authorPathPrefixes, indexableStaticPaths } from '../../shared/routes.ts';
 import { describeContent } from '../../shared/text.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
@@ -82,7 +83,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
 
   const sitemap = async () => {
     const published = await posts.list({ published: true });
-    const pages = ['/', '/cv', '/blog'].map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
+    const pages = indexableStaticPaths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
     const entries = published.map(
       (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
     );
@@ -95,9 +96,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     const body = [
       'User-agent: *',
       'Allow: /',
-      'Disallow: /write',
-      'Disallow: /edit/',
-      'Disallow: /admin',
+      ...authorPathPrefixes.map((prefix) => `Disallow: ${prefix}`),
       'Disallow: /api/',
       '',
       `Sitemap: ${siteUrl}/sitemap.xml`,

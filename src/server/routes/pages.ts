@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
+import { inAuthorSection, pageSections } from '../../shared/routes.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { viewerOf } from '../http/viewer.ts';
@@ -12,8 +13,6 @@ import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
 import type { Viewer } from '../services/viewer.ts';
 import type { ViewCounter } from '../services/views.ts';
-
-const SECTIONS = ['/cv', '/blog', '/write', '/edit', '/admin'];
 
 /**
  * The one address of a page, for addresses the router would also accept: without a trailing
@@ -29,13 +28,10 @@ export function canonicalPagePath(pathname: string): string | undefined {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '') return undefined;
   const lower = path.toLowerCase();
-  const section = SECTIONS.find((name) => lower === name || lower.startsWith(`${name}/`));
+  const section = pageSections.find((name) => lower === name || lower.startsWith(`${name}/`));
   if (section) path = section + path.slice(section.length);
   return path === pathname ? undefined : path;
 }
-
-const AUTHOR_SCREENS = /^\/(admin|write|edit)(\/|$)/;
-const isAuthorScreen = (pathname: string) => AUTHOR_SCREENS.test(pathname);
 
 /** The blog's views that have an address of their own (DESIGN.md): page and category. */
 const BLOG_VIEW_PARAMS = ['category', 'page'] as const;
@@ -48,7 +44,7 @@ const CACHEABLE_PAGE = /^[1-9]\d{0,4}$/;
  * which would let anyone fill the cache with addresses of their choosing.
  */
 export function pageCacheKey(pathname: string, query: string | undefined): string | undefined {
-  if (isAuthorScreen(pathname)) return undefined;
+  if (inAuthorSection(pathname)) return undefined;
   if (pathname !== '/blog') return pathname;
   const params = new URLSearchParams(query ?? '');
   if (params.has('q')) return undefined;
@@ -128,7 +124,7 @@ export const pageRoutes: FastifyPluginAsync<{
       response = await renderPage(request.url, viewer, reply.scriptNonce);
       // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
       // public rule of http/cache-headers.ts.
-      if (isAuthorScreen(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+      if (inAuthorSection(pathname)) reply.header('cache-control', PRIVATE_CACHE);
     } else {
       response = cache.get(key) ?? (await cache.render(key, () => renderPage(key, viewer, reply.scriptNonce)));
     }
