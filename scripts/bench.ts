@@ -1,85 +1,141 @@
-// `npm run bench [-- --posts N] [--seconds S] [--concurrency C]`: throughput and latency of the
-// production server on its embedded database, for the pages and API calls readers make most.
+// `npm run bench [-- --posts N] [--seconds S] [--connections C] [--reseed] [--only a,b] [--no-nginx]
+// [--json FILE]`: how fast readers are served. Seeds N posts once into .tmp/bench-data-<N>, measures
+// start-up and memory, loads the main pages with autocannon, and the same answers served by nginx
+// from files as a static-site reference. Prints the figures beside the goals of DESIGN.md.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { adminSession, startSiteServer } from './lib/site-server.ts';
+import { ensureBuilt, MEASURE_ADMIN_PASSWORD } from './lib/site-server.ts';
+import { measureColdStart, measureIdleRss, measureRestartAfterKill, startServer } from './lib/startup.ts';
+import { prepareDataset } from './bench/dataset.ts';
+import type { LoadSettings } from './bench/load.ts';
+import { findNginx } from './bench/nginx.ts';
+import { measureApp, measureNginx } from './bench/phases.ts';
+import { type BenchFigures, checkGoals, formatReport } from './bench/report.ts';
+import { benchTargets, STARTUP, TARGET_NAMES } from './bench/targets.ts';
 
-const { values } = parseArgs({
-  options: {
-    posts: { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '5' },
-    concurrency: { type: 'string', default: '8' },
-  },
-});
-const postCount = Number(values.posts);
-const seconds = Number(values.seconds);
-const concurrency = Number(values.concurrency);
+const USAGE = `Usage: npm run bench -- [options]
+  --posts N          posts in the database, 1 to 100000 (default 10000; seeded once, then reused)
+  --seconds S        measured seconds per target (default 10)
+  --connections C    concurrent connections (default 50)
+  --reseed           seed the database again even if .tmp/bench-data-<N> exists
+  --only a,b         measure only these: ${[...TARGET_NAMES, STARTUP].join(', ')}
+  --no-nginx         skip the nginx reference
+  --json FILE        also write the figures to FILE`;
 
-const server = await startSiteServer();
+function fail(message: string): never {
+  console.error(`bench: ${message}\n${USAGE}`);
+  process.exit(1);
+}
+
+function integer(name: string, value: string, min: number, max: number): number {
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < min || number > max) fail(`--${name} must be ${min} to ${max}, got "${value}"`);
+  return number;
+}
+
+let values;
 try {
-  const cookie = await adminSession(server.origin, server.password);
-  const started = performance.now();
-  let slug = '';
-  for (let i = 0; i < postCount; i++) {
-    const response = await fetch(`${server.origin}/api/blog-posts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        title: `Benchmark post ${i} about digital literacy`,
-        content: `## Section\n\n${'Students build apps for their communities with mentors. '.repeat(80)}\n\n\`\`\`js\nconsole.log(${i});\n\`\`\``,
-        tags: [['Digital Literacy'], ['Youth Leadership'], ['Educational Innovation']][i % 3],
-        published: i % 10 !== 0,
-      }),
-    });
-    if (!response.ok) throw new Error(`seeding failed: ${response.status}`);
-    slug = ((await response.json()) as { slug: string }).slug;
-  }
-  console.log(`Seeded ${postCount} posts through the API in ${Math.round(performance.now() - started)} ms\n`);
+  ({ values } = parseArgs({
+    options: {
+      posts: { type: 'string', default: '10000' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '50' },
+      reseed: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      nginx: { type: 'boolean', default: true },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    allowNegative: true,
+    strict: true,
+  }));
+} catch (error) {
+  fail((error as Error).message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const posts = integer('posts', values.posts, 1, 100_000);
+const seconds = integer('seconds', values.seconds, 1, 600);
+const connections = integer('connections', values.connections, 1, 1000);
+const only = values.only?.split(',').map((name) => name.trim()) ?? [...TARGET_NAMES, STARTUP];
+const unknown = only.filter((name) => name !== STARTUP && !TARGET_NAMES.includes(name));
+if (unknown.length > 0) fail(`unknown --only name: ${unknown.join(', ')}`);
+const settings: LoadSettings = { connections, seconds, warmupSeconds: seconds >= 6 ? 2 : 1 };
+const format = (numbers: number[]) => numbers.map((n) => n.toFixed(2)).join(' ');
 
-  const targets = [
-    ['home page', '/'],
-    ['blog page', '/blog'],
-    ['post page', `/blog/${slug}`],
-    ['API list (published)', '/api/blog-posts?published=true'],
-    ['API search', '/api/blog-posts?search=mentors'],
-    ['API post by slug', `/api/blog-posts/${slug}`],
-  ] as const;
-  console.log(
-    'target'.padEnd(24),
-    'req/s'.padStart(8),
-    'p50 ms'.padStart(8),
-    'p95 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    'KB'.padStart(8),
-  );
-  for (const [name, path] of targets) {
-    const latencies: number[] = [];
-    let bytes = 0;
-    const deadline = performance.now() + seconds * 1000;
-    // Closed loop: each worker sends its next request when the previous one is answered.
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline) {
-          const t0 = performance.now();
-          const response = await fetch(`${server.origin}${path}`, {
-            headers: { 'accept-encoding': 'gzip', 'user-agent': 'folio-bench' },
-          });
-          bytes = (await response.arrayBuffer()).byteLength;
-          if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-    console.log(
-      name.padEnd(24),
-      (latencies.length / seconds).toFixed(0).padStart(8),
-      at(0.5).padStart(8),
-      at(0.95).padStart(8),
-      at(0.99).padStart(8),
-      (bytes / 1024).toFixed(1).padStart(8),
-    );
+// Whatever happens (an error, Ctrl-C), no server or nginx is left running.
+const cleanups: Array<() => Promise<void>> = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+const loadStart = loadavg();
+console.log(`Node ${process.version}, ${availableParallelism()} CPUs, load average at start: ${format(loadStart)}`);
+if (loadStart[0]! >= availableParallelism()) {
+  console.warn('The machine is busy (1-minute load >= its CPUs): the figures will be noisy and low.');
+}
+ensureBuilt();
+const dataset = await prepareDataset(posts, { reseed: values.reseed });
+const { summary } = dataset;
+console.log(
+  `${summary.posts} posts (${summary.published} published, ${summary.drafts} drafts), ${summary.comments} comments in ` +
+    `${path.relative(process.cwd(), dataset.dataDir)} (${dataset.reused ? `reused, seeded ${dataset.seededAt}` : `seeded in ${(dataset.seedMs / 1000).toFixed(1)} s`})`,
+);
+
+const nginxBinary = values.nginx ? findNginx() : undefined;
+const figures: Omit<BenchFigures, 'goals'> = {
+  node: process.version,
+  cpus: availableParallelism(),
+  loadAverage: { start: loadStart },
+  dataset: { ...summary, dataDir: dataset.dataDir, reused: dataset.reused },
+  settings,
+  nginx: !values.nginx ? 'skipped: --no-nginx' : nginxBinary ? 'measured' : 'skipped: nginx is not installed',
+  targets: [],
+};
+
+try {
+  if (only.includes(STARTUP)) {
+    // Before the load, on the database as seeded (or as the last run left it), as after a deploy.
+    const options = { dataDir: dataset.dataDir, entry: 'main' as const, env: { ADMIN_PASSWORD: MEASURE_ADMIN_PASSWORD } };
+    const coldStartMs = await measureColdStart(options);
+    const restartAfterKillMs = await measureRestartAfterKill(options);
+    const server = await startServer(options);
+    cleanups.push(server.stop);
+    const idleRssMb = await measureIdleRss(server.pid);
+    await server.stop();
+    figures.startup = { coldStartMs, restartAfterKillMs, idleRssMb };
+  }
+
+  const targets = benchTargets(dataset.postSlug).filter((target) => only.includes(target.name));
+  if (targets.length > 0) {
+    const onCleanup = (stop: () => Promise<void>) => void cleanups.push(stop);
+    const app = await measureApp(dataset.dataDir, targets, settings, onCleanup);
+    figures.targets = app.targets;
+    figures.rssAfterLoadMb = app.rssAfterLoadMb;
+    if (nginxBinary) {
+      // The app's figures stand on their own: a failed reference is reported, not fatal.
+      await measureNginx(nginxBinary, app, targets, settings, onCleanup).catch((error: Error) => {
+        figures.nginx = `failed: ${error.message}`;
+      });
+    } else {
+      console.log(`nginx reference ${figures.nginx}`);
+    }
   }
 } finally {
-  server.stop();
+  await cleanUp();
+}
+
+figures.loadAverage.end = loadavg();
+const report: BenchFigures = { ...figures, goals: checkGoals(figures) };
+console.log(formatReport(report));
+if (values.json) {
+  writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`figures written to ${values.json}`);
 }

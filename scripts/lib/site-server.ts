@@ -1,5 +1,5 @@
-// Starts the production server on a free port with a throwaway data directory, for measuring
-// scripts (lighthouse, bench). The caller stops it with `stop()`.
+// Starts the production server on a free port with a throwaway data directory (or a given one),
+// for measuring scripts (lighthouse, bench). The caller stops it with `stop()`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,7 +10,27 @@ import { buildIsStale } from '../build-state.ts';
 export interface SiteServer {
   origin: string;
   password: string;
+  /** Process id of the node process serving the site. */
+  pid: number;
+  /** Settles when the server process has exited (after `stop()`, or on a crash), with how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): void;
+}
+
+export interface SiteServerOptions {
+  /** Serve this data directory and keep it on stop; by default a throwaway one is made and removed. */
+  dataDir?: string;
+}
+
+/** The admin password of servers started here; one value, so a restart never re-hashes a new one. */
+export const MEASURE_ADMIN_PASSWORD = 'measure-admin-password';
+
+/** Builds `dist/` when it is missing or older than its sources. */
+export function ensureBuilt(): void {
+  if (buildIsStale()) {
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
 }
 
 /** A TCP port nothing listens on now. */
@@ -25,15 +45,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startSiteServer(): Promise<SiteServer> {
-  if (buildIsStale()) {
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
+export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
+  ensureBuilt();
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-measure-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'folio-measure-'));
   const origin = `http://127.0.0.1:${port}`;
-  const password = 'measure-admin-password';
+  const password = MEASURE_ADMIN_PASSWORD;
   const child = spawn('node', ['src/server/main.ts'], {
     env: {
       ...process.env,
@@ -46,13 +63,16 @@ export async function startSiteServer(): Promise<SiteServer> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise<Awaited<SiteServer['exited']>>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const stop = () => {
     child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   for (let attempt = 0; attempt < 150; attempt++) {
     try {
-      if ((await fetch(`${origin}/api/admin/session`)).ok) return { origin, password, stop };
+      if ((await fetch(`${origin}/api/admin/session`)).ok) return { origin, password, pid: child.pid!, exited, stop };
     } catch {
       // Not listening yet.
     }

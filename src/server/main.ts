@@ -1,16 +1,14 @@
+// The production server: configuration, database, app, listen. Every restart (a deploy, a crash,
+// a reboot) waits on this file, so it imports only the process set-up up front; the rest comes
+// once the module loader is tuned, and what the first page needs loads side by side.
 import path from 'node:path';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { ConfigError, loadConfig } from './env.ts';
-import { ensureAdminAccount } from './services/admin-account.ts';
-import { SmtpMailer } from './adapters/mailer.ts';
-import { RateLimiter } from './services/rate-limiter.ts';
-import { loadBuiltRenderer } from './services/renderer.ts';
-import { resolveSessionSecret } from './services/secrets.ts';
-import { SessionStore } from './services/sessions.ts';
-import { createStorage } from './adapters/storage.ts';
+import { execWithServerFlags, keepWebAssemblyOnBaselineCompiler, tuneModuleLoading } from './runtime.ts';
+
+execWithServerFlags();
+tuneModuleLoading();
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
+const { ConfigError, loadConfig } = await import('./env.ts');
 
 async function main(): Promise<void> {
   let config;
@@ -24,21 +22,40 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // The database opens (WebAssembly compiles on other threads) while the app's modules and the
+  // SSR bundle load; the admin password is checked on the thread pool meanwhile.
+  const { openDatabase } = await import('./db/client.ts');
+  if (!config.databaseUrl) keepWebAssemblyOnBaselineCompiler();
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const { generatedPassword } = await ensureAdminAccount(database.db, config.adminPassword);
+  const databaseReady = (async () => {
+    await database.migrate();
+    const { ensureAdminAccount } = await import('./services/admin-account.ts');
+    return ensureAdminAccount(database.db, config.adminPassword);
+  })();
+  // Awaited below; a failure (a migration) is thrown from there, not reported as unhandled first.
+  databaseReady.catch(() => {});
+  const smtp = config.smtp;
+  const [{ buildApp }, { createStorage }, { resolveSessionSecret }, { RateLimiter }, { SessionStore }, renderer, mailer] =
+    await Promise.all([
+      import('./app.ts'),
+      import('./adapters/storage.ts'),
+      import('./services/secrets.ts'),
+      import('./services/rate-limiter.ts'),
+      import('./services/sessions.ts'),
+      import('./services/renderer.ts').then(({ loadBuiltRenderer }) => loadBuiltRenderer(distDir, config.siteUrl)),
+      smtp ? import('./adapters/mailer.ts').then(({ SmtpMailer }) => new SmtpMailer(smtp)) : undefined,
+    ]);
+  if (!renderer) console.warn('No build found in dist/: serving the API only. Run `npm run build`.');
+  const { generatedPassword } = await databaseReady;
   if (generatedPassword) {
     console.log(`\n  Admin password (shown once; set ADMIN_PASSWORD to choose your own): ${generatedPassword}\n`);
   }
-
-  const renderer = await loadBuiltRenderer(distDir, config.siteUrl);
-  if (!renderer) console.warn('No build found in dist/: serving the API only. Run `npm run build`.');
 
   const app = await buildApp({
     config,
     db: database.db,
     storage: createStorage({ dataDir: config.dataDir, s3: config.s3 }),
-    mailer: config.smtp ? new SmtpMailer(config.smtp) : undefined,
+    mailer,
     sessionSecret: resolveSessionSecret(config.sessionSecret, config.dataDir),
     renderer,
     clientDir: renderer ? path.join(distDir, 'client') : undefined,

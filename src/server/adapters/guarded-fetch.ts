@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector, fetch } from 'undici';
+import type { buildConnector } from 'undici';
 
 /** Limits of DESIGN.md's import bullet: the whole fetch, redirects included, within 10 s and 5 MB. */
 export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
@@ -136,7 +136,7 @@ function refusedAddress(host: string, address: string): GuardedFetchError {
  * A connector that checks the address it actually connects to, after DNS resolution, so that a
  * name resolving (or re-resolving) to a private address cannot slip through.
  */
-function guardedConnector(isAllowed: (host: string) => boolean): buildConnector.connector {
+function guardedConnector(undici: typeof import('undici'), isAllowed: (host: string) => boolean): buildConnector.connector {
   const lookup: LookupFunction = (hostname, options, callback) => {
     dnsLookup(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
@@ -149,7 +149,7 @@ function guardedConnector(isAllowed: (host: string) => boolean): buildConnector.
       callback(null, first.address, first.family);
     });
   };
-  const connect = buildConnector({ lookup });
+  const connect = undici.buildConnector({ lookup });
   return (options, callback) => {
     const host = normalizeHost(options.hostname);
     const allowed = isAllowed(host);
@@ -237,7 +237,10 @@ function explain(error: unknown, url: URL, signal: AbortSignal, timeoutMs: numbe
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-/** The default fetcher of DESIGN.md: undici with the address guard, manual redirects and limits. */
+/**
+ * The default fetcher of DESIGN.md: undici with the address guard, manual redirects and limits.
+ * undici is loaded by the first import of a page, not at start-up.
+ */
 export function createGuardedFetcher(options: GuardedFetchOptions = {}): PageFetcher {
   const allowHosts = new Set((options.allowHosts ?? []).map(normalizeHost));
   const isAllowed = (host: string) => allowHosts.has(normalizeHost(host));
@@ -248,12 +251,13 @@ export function createGuardedFetcher(options: GuardedFetchOptions = {}): PageFet
   return {
     async fetchPage(href) {
       let url = httpUrl(href);
+      const undici = await import('undici');
       const signal = AbortSignal.timeout(timeoutMs);
       // One agent per page: no pooled socket outlives the call or is shared across imports.
-      const dispatcher = new Agent({ connect: guardedConnector(isAllowed) });
+      const dispatcher = new undici.Agent({ connect: guardedConnector(undici, isAllowed) });
       try {
         for (let redirects = 0; ; redirects++) {
-          const response = await fetch(url, {
+          const response = await undici.fetch(url, {
             dispatcher,
             signal,
             redirect: 'manual',

@@ -1,5 +1,12 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type { Metadata, Sharp } from 'sharp';
 import { HttpError } from '../errors.ts';
+
+// sharp (libvips, a native addon) loads with the first image, not at start-up: a restart should
+// not wait for it. It is CommonJS, so require keeps the functions below synchronous.
+const require = createRequire(import.meta.url);
+let sharpModule: typeof import('sharp').default | undefined;
+const loadSharp = () => (sharpModule ??= require('sharp') as typeof import('sharp').default);
 
 /**
  * The most pixels this server decodes from one image (about 8000 x 5000), frames of an animation
@@ -20,6 +27,7 @@ export class ImageTooLargeError extends HttpError {
 
 /** What an image's header says, read without decoding a pixel; undefined when it cannot be read. */
 export async function readImageHeader(image: Buffer): Promise<Metadata | undefined> {
+  const sharp = loadSharp();
   try {
     // No pixel limit here: sharp would throw before telling the size, and nothing is decoded.
     return await sharp(image, { limitInputPixels: false }).metadata();
@@ -63,6 +71,7 @@ export async function assertImageWithinPixelLimit(image: Buffer): Promise<void> 
  * header check comes first so that the answer says why; sharp's own check stays as the guard.
  */
 export function openImage(image: Buffer): Sharp {
+  const sharp = loadSharp();
   return sharp(image, { animated: true, limitInputPixels: MAX_INPUT_PIXELS });
 }
 

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface ContactNotification {
   name: string;
@@ -24,16 +24,24 @@ export interface Mailer {
   sendCommentNotification(comment: CommentNotification): Promise<void>;
 }
 
+/** Sends through the SMTP server of `url`; nodemailer is loaded by the first message, not at start-up. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly url: string;
   private readonly to: string;
+  private transporter: Promise<Transporter> | undefined;
   constructor(options: { url: string; to: string }) {
-    this.transport = nodemailer.createTransport(options.url);
+    this.url = options.url;
     this.to = options.to;
   }
 
+  private get transport(): Promise<Transporter> {
+    return (this.transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.url)));
+  }
+
   async sendContactNotification(message: ContactNotification): Promise<void> {
-    await this.transport.sendMail({
+    await (
+      await this.transport
+    ).sendMail({
       from: this.to,
       to: this.to,
       // Replying answers the visitor, not the site.
@@ -45,7 +53,9 @@ export class SmtpMailer implements Mailer {
 
   async sendCommentNotification(comment: CommentNotification): Promise<void> {
     const held = comment.status === 'held';
-    await this.transport.sendMail({
+    await (
+      await this.transport
+    ).sendMail({
       from: this.to,
       to: this.to,
       replyTo: { name: comment.author, address: comment.email },

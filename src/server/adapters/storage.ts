@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { ImageWidth } from '../../shared/images.ts';
 
 /**
@@ -59,37 +59,47 @@ export interface S3Options {
   secretAccessKey?: string;
 }
 
-/** Any S3-compatible service (AWS, MinIO, R2 ...); a custom endpoint uses path-style addressing. */
+/**
+ * Any S3-compatible service (AWS, MinIO, R2 ...); a custom endpoint uses path-style addressing.
+ * The AWS SDK is loaded by the first object stored or read, not at start-up: a restart answers
+ * its first pages without waiting for it.
+ */
 export class S3Storage implements ObjectStorage {
-  private readonly client: S3Client;
-  private readonly bucket: string;
+  private readonly options: S3Options;
+  private sdk: Promise<{ s3: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
   constructor(options: S3Options) {
-    this.bucket = options.bucket;
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: Boolean(options.endpoint),
-      credentials:
-        options.accessKeyId && options.secretAccessKey
-          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-          : undefined,
-    });
+    this.options = options;
+  }
+
+  private connect() {
+    return (this.sdk ??= import('@aws-sdk/client-s3').then((s3) => {
+      const { region, endpoint, accessKeyId, secretAccessKey } = this.options;
+      const client = new s3.S3Client({
+        region,
+        endpoint,
+        forcePathStyle: Boolean(endpoint),
+        credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+      });
+      return { s3, client };
+    }));
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: `uploads/${key}`, Body: body, ContentType: contentType }),
+    const { s3, client } = await this.connect();
+    await client.send(
+      new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: `uploads/${key}`, Body: body, ContentType: contentType }),
     );
   }
 
   async get(key: string): Promise<Readable | undefined> {
     assertKey(key);
+    const { s3, client } = await this.connect();
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `uploads/${key}` }));
+      const answer = await client.send(new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: `uploads/${key}` }));
       return answer.Body as Readable;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
       throw error;
     }
   }

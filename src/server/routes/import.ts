@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importRequestSchema, importResultSchema } from '../../shared/imports.ts';
 import { HttpError } from '../errors.ts';
 import { createGuardedFetcher, GuardedFetchError, type PageFetcher } from '../adapters/guarded-fetch.ts';
-import { importArticle } from '../services/importer.ts';
 import { requireAdmin } from '../http/session.ts';
 
 export interface ImportRouteOptions {
@@ -43,6 +42,8 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteOptions> = async (ap
     { onRequest: requireAdmin, schema: { body: importRequestSchema, response: { 200: importResultSchema } } },
     async (request) => {
       try {
+        // The importer (linkedom, Readability, turndown) loads with the first import, not at start-up.
+        const { importArticle } = await import('../services/importer.ts');
         return await importArticle(request.body.url, fetcher);
       } catch (error) {
         if (error instanceof GuardedFetchError) {

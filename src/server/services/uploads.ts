@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Log } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_IMAGE_TYPES } from '../../shared/constants.ts';
 import { type ImageWidth, objectPathFor } from '../../shared/images.ts';
 import { ImageTooLargeError } from '../adapters/image-limits.ts';
@@ -61,6 +60,8 @@ export class UploadService {
     }
     if (expires < Date.now()) throw new HttpError(403, 'Request has expired');
     if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('The upload is empty');
+    // Loaded with the first upload rather than at start-up.
+    const { fileTypeFromBuffer } = await import('file-type');
     const detected = await fileTypeFromBuffer(body);
     if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
       throw new HttpError(415, `Only images can be uploaded (${ALLOWED_IMAGE_TYPES.join(', ')})`);
