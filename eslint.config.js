@@ -41,7 +41,10 @@ export default tseslint.config(
         {
           patterns: [
             SERVER_CODE,
-            { group: ['**/features/**', '**/pages/**'], message: 'Shared client code imports no feature or page.' },
+            {
+              group: ['**/features/**', '**/pages/**', '**/islands/**'],
+              message: 'Shared client code imports no feature, page or island.',
+            },
           ],
         },
       ],
