@@ -29,6 +29,7 @@ export const paths = {
   adminPosts: pageRoutes.adminPosts.path,
   adminComments: pageRoutes.adminComments.path,
   adminMessages: pageRoutes.adminMessages.path,
+  preview: (token: string) => `/preview/${token}`,
 } as const;
 
 /** A query string from the parameters that are set, `?a=1&b=x` (empty when none is). */
@@ -52,6 +53,10 @@ export const api = {
   adminLogout: '/api/admin/logout',
   adminSession: '/api/admin/session',
   post: (slugOrId: string) => `/api/blog-posts/${encodeURIComponent(slugOrId)}`,
+  /** A post's saved versions, newest first (DESIGN.md "revisions"), and one of them whole. */
+  revisions: (postId: string) => `/api/blog-posts/${postId}/revisions`,
+  revision: (postId: string, revisionId: string) => `/api/blog-posts/${postId}/revisions/${revisionId}`,
+  previewLink: (postId: string) => `/api/blog-posts/${postId}/preview-link`,
   importContent: '/api/import-content',
   uploadParams: '/api/objects/upload',
   // The back office (DESIGN.md): lists take `limit` and `before`, newest first.

@@ -62,10 +62,25 @@ export const postInputSchema = z.object({
   featuredImage: imageUrl(LIMITS.url).optional(),
   tags: z.array(text().trim().min(1).max(LIMITS.tag)).max(LIMITS.tags).optional(),
   published: z.boolean().optional(),
+  /**
+   * When a published post becomes visible (DESIGN.md "scheduling"): an ISO time with its offset;
+   * null clears it, left out keeps the stored one. A time in the past publishes at once.
+   */
+  publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
   metadata: postMetadataSchema.optional(),
 });
 export type PostInput = z.input<typeof postInputSchema>;
 export type ParsedPostInput = z.output<typeof postInputSchema>;
+
+/**
+ * `PUT /api/blog-posts/{id}`: the post, and the `updatedAt` the editor loaded. When the post was
+ * saved elsewhere since, the save is refused with 409 `{message, current}` (postConflictSchema).
+ */
+export const postUpdateSchema = postInputSchema.extend({
+  expectedUpdatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+export type PostUpdate = z.input<typeof postUpdateSchema>;
+export type ParsedPostUpdate = z.output<typeof postUpdateSchema>;
 
 /** A post as the API answers it; `excerpt` and `featuredImage` are absent when empty. */
 export const postSchema = z.object({
@@ -77,11 +92,29 @@ export const postSchema = z.object({
   featuredImage: z.string().optional(),
   tags: z.array(z.string()),
   published: z.boolean(),
+  /** Absent unless the post was given a time to go out (DESIGN.md "scheduling"). */
+  publishAt: z.iso.datetime().optional(),
   metadata: postMetadataFields,
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
 export type Post = z.infer<typeof postSchema>;
+
+/** The 409 of a save over a post changed elsewhere: the post as it now is, so nothing is lost. */
+export const postConflictSchema = z.object({ message: z.string(), current: postSchema });
+export type PostConflict = z.infer<typeof postConflictSchema>;
+
+/** The date readers see on a post: when it went out if it was scheduled, else when it was written. */
+export const postDate = (post: { publishAt?: string; createdAt: string }): string => post.publishAt ?? post.createdAt;
+
+/**
+ * `Scheduled`: published with a `publishAt` still ahead of `now`. Readers see a post only when it
+ * is `published` in this sense; the server decides it at read time, so every instance agrees.
+ */
+export function postStatusAt(post: { published: boolean; publishAt?: string | null }, now: Date): 'published' | 'draft' | 'scheduled' {
+  if (!post.published) return 'draft';
+  return post.publishAt && Date.parse(post.publishAt) > now.getTime() ? 'scheduled' : 'published';
+}
 
 const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -100,7 +133,7 @@ export type RenderedPost = z.infer<typeof renderedPostSchema>;
 
 /** What a card of the blog list shows; `content` is only the start of the body (the card's fallback excerpt). */
 export const blogCardSchema = postSchema
-  .pick({ id: true, title: true, slug: true, content: true, excerpt: true, tags: true, createdAt: true })
+  .pick({ id: true, title: true, slug: true, content: true, excerpt: true, tags: true, publishAt: true, createdAt: true })
   .extend({
     metadata: z.object({
       author: postMetadataFields.shape.author,

@@ -2,7 +2,8 @@
  * The site's pages in one table (STYLE.md habit 15): the client's router, the server's page
  * cache and canonical redirects, the sitemap and robots.txt all read it, so a new page is added
  * once. `author` pages are the editor and the back office: behind the admin gate, never indexed,
- * never kept by any cache.
+ * never kept by any cache. `link` pages open for whoever holds a signed address (a draft's preview):
+ * no gate, but like the author's pages never indexed and never kept by a cache.
  */
 export const pageRoutes = {
   home: { path: '/', access: 'public', indexable: true },
@@ -15,6 +16,7 @@ export const pageRoutes = {
   adminPosts: { path: '/admin/posts', access: 'author', indexable: false },
   adminComments: { path: '/admin/comments', access: 'author', indexable: false },
   adminMessages: { path: '/admin/messages', access: 'author', indexable: false },
+  preview: { path: '/preview/:token', access: 'link', indexable: false },
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;
@@ -55,10 +57,16 @@ export const authorPathPrefixes: readonly string[] = [
   ),
 ];
 
-const authorSections = [
-  ...new Set(routeEntries.filter(([, route]) => route.access === 'author').map(([, route]) => `/${route.path.split('/')[1]}`)),
+const sectionsOf = (access: PageRoute['access']) => [
+  ...new Set(routeEntries.filter(([, route]) => route.access === access).map(([, route]) => `/${route.path.split('/')[1]}`)),
 ];
+const inSection = (sections: string[], pathname: string) =>
+  sections.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+const authorSections = sectionsOf('author');
+const privateSections = [...authorSections, ...sectionsOf('link')];
 
-/** Any path in a section of author screens (`/admin/anything` too): never kept by a cache. */
-export const inAuthorSection = (pathname: string): boolean =>
-  authorSections.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+/** Any path in a section of author screens (`/admin/anything` too). */
+export const inAuthorSection = (pathname: string): boolean => inSection(authorSections, pathname);
+
+/** Author screens and signed-link pages (`/preview/...`): `private, no-store`, never kept by a cache. */
+export const inPrivateSection = (pathname: string): boolean => inSection(privateSections, pathname);

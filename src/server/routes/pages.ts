@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
-import { inAuthorSection, pageSections } from '../../shared/routes.ts';
+import { inPrivateSection, pageSections } from '../../shared/routes.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { viewerOf } from '../http/viewer.ts';
@@ -44,7 +44,7 @@ const CACHEABLE_PAGE = /^[1-9]\d{0,4}$/;
  * which would let anyone fill the cache with addresses of their choosing.
  */
 export function pageCacheKey(pathname: string, query: string | undefined): string | undefined {
-  if (inAuthorSection(pathname)) return undefined;
+  if (inPrivateSection(pathname)) return undefined;
   if (pathname !== '/blog') return pathname;
   const params = new URLSearchParams(query ?? '');
   if (params.has('q')) return undefined;
@@ -124,7 +124,7 @@ export const pageRoutes: FastifyPluginAsync<{
       response = await renderPage(request.url, viewer, reply.scriptNonce);
       // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
       // public rule of http/cache-headers.ts.
-      if (inAuthorSection(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+      if (inPrivateSection(pathname)) reply.header('cache-control', PRIVATE_CACHE);
     } else {
       response = cache.get(key) ?? (await cache.render(key, () => renderPage(key, viewer, reply.scriptNonce)));
     }
