@@ -25,6 +25,12 @@ export interface SsrDataSource {
   /** The post this reader may see at `slug` (drafts only for the admin), markdown rendered. */
   getPostBySlug(slug: string): Promise<RenderedPost | undefined>;
   listComments(postId: string): Promise<Comment[]>;
+  /**
+   * The post a signed preview address shows (`/preview/<token>`, DESIGN.md "preview links"), draft
+   * or scheduled, markdown rendered; undefined when the token is tampered with, expired or its
+   * post is gone.
+   */
+  getPreview(token: string): Promise<RenderedPost | undefined>;
 }
 
 export interface ResolvedRoute {

@@ -85,6 +85,8 @@ export const adminPostRowSchema = z.object({
   title: z.string(),
   slug: z.string(),
   status: postStatusSchema,
+  /** When a scheduled post goes out (absent when none was set). */
+  publishAt: z.iso.datetime().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   views: z.number().int(),
