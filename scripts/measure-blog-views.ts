@@ -63,14 +63,14 @@ const inProcess = !values.url;
 const columns = ['total', 'p50 ms', 'p95 ms', ...(inProcess ? ['cpu p50', 'cpu p95'] : [])];
 console.log(`\n${'view'.padEnd(30)}${columns.map((c) => c.padStart(9)).join('')}`);
 for (const [name, params] of targets) {
-  for (let i = 0; i < 5; i++) await queryBlogView(database.db, params); // warm-up
+  for (let i = 0; i < 5; i++) await queryBlogView(database.db, params, new Date()); // warm-up
   const times: number[] = [];
   const cpu: number[] = [];
   let total = 0;
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
-    total = (await queryBlogView(database.db, params)).total;
+    total = (await queryBlogView(database.db, params, new Date())).total;
     const used = process.cpuUsage(cpuStarted);
     times.push(performance.now() - started);
     cpu.push((used.user + used.system) / 1000);
@@ -104,7 +104,7 @@ if (values.explain && !values.url) {
     })) as PGlite['transaction'];
   for (const [name, params] of targets) {
     plans.length = 0;
-    await queryBlogView(database.db, params);
+    await queryBlogView(database.db, params, new Date());
     console.log(`\n== ${name}\n${plans.join('\n--\n')}`);
   }
   Object.assign(client, { query, transaction });

@@ -26,6 +26,8 @@ import { DashboardService } from './services/dashboard.ts';
 import { MessageService } from './services/messages.ts';
 import { PostReader } from './services/post-reader.ts';
 import { PostService } from './services/posts.ts';
+import { PreviewLinks } from './services/preview-links.ts';
+import { RevisionService } from './services/revisions.ts';
 import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
 import type { ObjectStorage } from './adapters/storage.ts';
@@ -63,7 +65,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Limits of markdown rendering (tests shorten the time limit). */
   markdown?: MarkdownRendererOptions;
-  /** Time source of the view counter's days (tests move it forward). */
+  /**
+   * Time source of the view counter's days, of when a scheduled post goes out, of preview links'
+   * expiry and of the page cache (tests move it forward).
+   */
   clock?: () => Date;
   /** How often queued reads are written (tests flush them through `app.viewCounter`). */
   views?: Pick<ViewCounterOptions, 'flushMs'>;
@@ -134,9 +139,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const markdown = new MarkdownRenderer(db, options.markdown);
   app.addHook('onClose', () => markdown.close());
-  const posts = new PostService(db, markdown);
-  const views = new ViewCounter(db, options.sessionSecret, { now: options.clock, log: app.log, ...options.views });
-  const pageCache = new PageCache(db, { log: app.log, ...options.pageCache });
+  const clock = options.clock;
+  const posts = new PostService(db, markdown, clock);
+  const revisions = new RevisionService(db);
+  const previews = new PreviewLinks(options.sessionSecret, config.siteUrl, clock);
+  const views = new ViewCounter(db, options.sessionSecret, { now: clock, log: app.log, ...options.views });
+  const pageCache = new PageCache(db, {
+    log: app.log,
+    ...(clock ? { now: () => clock().getTime() } : {}),
+    ...options.pageCache,
+  });
   app.decorate('viewCounter', views);
   app.decorate('pageCache', pageCache);
   // Pending reads are written before the database closes (main.ts closes the app first).
@@ -168,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     secureCookies,
   });
-  await app.register(postRoutes, { posts, reader });
+  await app.register(postRoutes, { posts, reader, revisions, previews });
   await app.register(commentRoutes, { comments, writeGuard });
   await app.register(contactRoutes, { messages, writeGuard });
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
@@ -207,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reader,
       views,
       cache: pageCache,
+      previews,
       secret: options.sessionSecret,
     });
   }

@@ -5,17 +5,20 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+  /** Fields answered beside `message` (a 409's `current` post). */
+  readonly details: Record<string, unknown>;
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}, details: Record<string, unknown> = {}) {
     super(message);
     this.statusCode = statusCode;
     this.headers = headers;
+    this.details = details;
   }
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Admin session required') => new HttpError(401, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
+export const conflict = (message: string, details: Record<string, unknown> = {}) => new HttpError(409, message, {}, details);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, try again later') =>
   new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
@@ -43,7 +46,10 @@ export function loggableError(error: unknown): unknown {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ...error.details, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

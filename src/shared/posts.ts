@@ -111,7 +111,10 @@ export const postDate = (post: { publishAt?: string; createdAt: string }): strin
  * `Scheduled`: published with a `publishAt` still ahead of `now`. Readers see a post only when it
  * is `published` in this sense; the server decides it at read time, so every instance agrees.
  */
-export function postStatusAt(post: { published: boolean; publishAt?: string | null }, now: Date): 'published' | 'draft' | 'scheduled' {
+export function postStatusAt(
+  post: { published: boolean; publishAt?: string | null },
+  now: Date,
+): 'published' | 'draft' | 'scheduled' {
   if (!post.published) return 'draft';
   return post.publishAt && Date.parse(post.publishAt) > now.getTime() ? 'scheduled' : 'published';
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { authorPathPrefixes, inAuthorSection, indexableStaticPaths, isAuthorScreen, pageSections, routeOf } from './routes.ts';
+import {
+  authorPathPrefixes,
+  inAuthorSection,
+  indexableStaticPaths,
+  inPrivateSection,
+  isAuthorScreen,
+  pageSections,
+  routeOf,
+} from './routes.ts';
 
 describe('the route table', () => {
   it('names the page a path is, with one segment per parameter', () => {
@@ -27,6 +35,15 @@ describe('the route table', () => {
   it('gives the sitemap, robots.txt and the canonical redirects what they list', () => {
     expect(indexableStaticPaths).toEqual(['/', '/cv', '/blog']);
     expect(authorPathPrefixes).toEqual(['/write', '/edit/', '/admin']);
-    expect(pageSections).toEqual(['/cv', '/blog', '/write', '/edit', '/admin']);
+    expect(pageSections).toEqual(['/cv', '/blog', '/write', '/edit', '/admin', '/preview']);
+  });
+
+  it('keeps previews out of every cache without putting them behind the gate', () => {
+    expect(routeOf('/preview/abc.def.ghi')?.name).toBe('preview');
+    expect(isAuthorScreen('/preview/abc.def.ghi')).toBe(false);
+    expect(inPrivateSection('/preview/abc.def.ghi')).toBe(true);
+    expect(inPrivateSection('/admin/posts')).toBe(true);
+    expect(inPrivateSection('/blog/preview')).toBe(false);
+    expect(authorPathPrefixes).not.toContain('/preview/');
   });
 });

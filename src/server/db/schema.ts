@@ -40,8 +40,14 @@ export const blogPosts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     published: boolean('published').notNull().default(false),
+    /** A published post is shown to readers from this time on (DESIGN.md "scheduling"); null: at once. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The date readers see, and what readers' lists are ordered by: publish_at, else created_at. */
+    shownAt: timestamp('shown_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(publish_at, created_at)`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /**
      * Full-text document over title, excerpt, content and tags. Written by the post repository
@@ -61,10 +67,43 @@ export const blogPosts = pgTable(
       .default(sql`'{}'::text[]`),
   },
   (t) => [
-    index('blog_posts_published_created_idx').on(t.published, t.createdAt),
+    index('blog_posts_published_shown_idx').on(t.published, t.shownAt),
+    // The page cache asks every few hundred milliseconds when the next scheduled post goes out.
+    index('blog_posts_publish_at_idx').on(t.publishAt),
     index('blog_posts_search_idx').using('gin', t.search),
     index('blog_posts_tag_keys_idx').using('gin', t.tagKeys),
   ],
+);
+
+/**
+ * Every save of a post, as saved (DESIGN.md "revisions"), and saves refused because the post had
+ * changed elsewhere (`refused`), so that no text the author wrote is lost. The newest
+ * REVISIONS_PER_POST of a post are kept; they go with their post.
+ */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    refused: boolean('refused').notNull().default(false),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt'),
+    featuredImage: text('featured_image'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    published: boolean('published').notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    words: integer('words').notNull(),
+  },
+  (t) => [index('post_revisions_post_saved_idx').on(t.postId, t.savedAt)],
 );
 
 export const comments = pgTable(

@@ -4,6 +4,7 @@ import { Feed } from 'feed';
 import { profile, site } from '../../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
 import { authorPathPrefixes, indexableStaticPaths } from '../../shared/routes.ts';
+import { postDate, type Post } from '../../shared/posts.ts';
 import { describeContent } from '../../shared/text.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
@@ -21,10 +22,13 @@ const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const xmlText = (value: string) => value.replace(NOT_XML, '');
 
+/** A post last changed for readers when it was saved, or when it went out if that was later. */
+const lastChange = (post: Post) => (post.publishAt && post.publishAt > post.updatedAt ? post.publishAt : post.updatedAt);
+
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** `/rss.xml`, `/sitemap.xml` and `/robots.txt`, with absolute URLs from SITE_URL; never drafts. */
+/** `/rss.xml`, `/sitemap.xml` and `/robots.txt`, with absolute URLs from SITE_URL; never drafts or posts not out yet. */
 export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: string; cache: PageCache }> = async (
   app,
   { posts, siteUrl, cache },
@@ -43,7 +47,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     };
 
   const rss = async () => {
-    const published = await posts.list({ published: true, limit: FEED_ITEMS });
+    const published = await posts.list({ readers: true, limit: FEED_ITEMS });
     const feed = new Feed({
       title: site.blogTitle,
       description: site.blogDescription,
@@ -64,7 +68,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
         title: xmlText(post.title),
         id: postUrl(post.slug),
         link: postUrl(post.slug),
-        date: new Date(post.createdAt),
+        date: new Date(postDate(post)),
         description: xmlText(post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH)),
         category: (post.tags ?? []).map((name) => ({ name: xmlText(name) })),
         author: [
@@ -82,10 +86,10 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
   app.get('/rss.xml', serveFeed('/rss.xml', 'application/rss+xml; charset=utf-8', rss));
 
   const sitemap = async () => {
-    const published = await posts.list({ published: true });
+    const published = await posts.list({ readers: true });
     const pages = indexableStaticPaths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
     const entries = published.map(
-      (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+      (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${lastChange(post)}</lastmod></url>`,
     );
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...entries].join('\n')}\n</urlset>\n`;
     return xml;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
-import { inPrivateSection, pageSections } from '../../shared/routes.ts';
+import { inPrivateSection, pageSections, routeOf } from '../../shared/routes.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { viewerOf } from '../http/viewer.ts';
@@ -11,6 +11,7 @@ import type { PostService } from '../services/posts.ts';
 import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
 import type { PageRenderer } from '../services/renderer.ts';
 import type { PostReader } from '../services/post-reader.ts';
+import type { PreviewLinks } from '../services/preview-links.ts';
 import type { Viewer } from '../services/viewer.ts';
 import type { ViewCounter } from '../services/views.ts';
 
@@ -70,22 +71,23 @@ export const pageRoutes: FastifyPluginAsync<{
   reader: PostReader;
   views: ViewCounter;
   cache: PageCache;
+  previews: PreviewLinks;
   /** Keys the pages' nonces (the session secret). */
   secret: string;
-}> = async (app, { renderer, posts, comments, reader, views, cache, secret }) => {
+}> = async (app, { renderer, posts, comments, reader, views, cache, previews, secret }) => {
   /** The page at `url` as this viewer may see it, with the same bytes each time it is the same. */
   async function renderPage(url: string, viewer: Viewer, placeholder: string): Promise<RenderedResponse> {
     let postId: string | undefined;
     const page = await renderer.render(url, {
       nonce: placeholder,
       data: {
-        listPublishedPosts: (limit) => posts.list({ published: true, limit }),
+        listPublishedPosts: (limit) => posts.list({ readers: true, limit }),
         blogView: (view) => posts.view(view),
         // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
         getPostBySlug: async (slug) => {
           try {
             const post = await reader.open(viewer, slug, { countRead: false });
-            if (post.published) postId = post.id;
+            if (reader.isVisible(post)) postId = post.id;
             return post;
           } catch (error) {
             if (error instanceof HttpError && error.statusCode < 500) return undefined;
@@ -93,6 +95,12 @@ export const pageRoutes: FastifyPluginAsync<{
           }
         },
         listComments: (id) => comments.listPublished(id),
+        // Whoever holds a valid link sees the post as readers will, whatever its status.
+        getPreview: async (token) => {
+          const id = previews.verify(token);
+          const post = id && (await posts.findById(id));
+          return post ? reader.render(post) : undefined;
+        },
       },
     });
     // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
@@ -122,9 +130,11 @@ export const pageRoutes: FastifyPluginAsync<{
     let response: RenderedResponse;
     if (key === undefined) {
       response = await renderPage(request.url, viewer, reply.scriptNonce);
-      // What the author sees (the admin screens) is kept by no cache; visitors' pages get the
-      // public rule of http/cache-headers.ts.
+      // What the author sees (the admin screens) and previews are kept by no cache; visitors'
+      // pages get the public rule of http/cache-headers.ts.
       if (inPrivateSection(pathname)) reply.header('cache-control', PRIVATE_CACHE);
+      // A preview shows what is not public yet: never listed by a search engine.
+      if (routeOf(pathname)?.route.access === 'link') reply.header('x-robots-tag', 'noindex, nofollow');
     } else {
       response = cache.get(key) ?? (await cache.render(key, () => renderPage(key, viewer, reply.scriptNonce)));
     }

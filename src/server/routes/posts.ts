@@ -7,11 +7,15 @@ import {
   postInputSchema,
   postListQuerySchema,
   postSchema,
+  postUpdateSchema,
   renderedPostSchema,
 } from '../../shared/posts.ts';
+import { previewLinkSchema, revisionSchema, revisionSummarySchema } from '../../shared/revisions.ts';
 import { notFound, unauthorized } from '../errors.ts';
 import type { PostService } from '../services/posts.ts';
 import type { PostReader } from '../services/post-reader.ts';
+import type { PreviewLinks } from '../services/preview-links.ts';
+import type { RevisionService } from '../services/revisions.ts';
 import { isAdmin, requireAdmin } from '../http/session.ts';
 import { viewerOf } from '../http/viewer.ts';
 
@@ -21,7 +25,12 @@ export const LIST_DEFAULT_LIMIT = 200;
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: PostReader }> = async (app, { posts, reader }) => {
+export const postRoutes: FastifyPluginAsyncZod<{
+  posts: PostService;
+  reader: PostReader;
+  revisions: RevisionService;
+  previews: PreviewLinks;
+}> = async (app, { posts, reader, revisions, previews }) => {
   app.get(
     '/api/blog-posts',
     { schema: { querystring: postListQuerySchema, response: { 200: z.array(postSchema) } } },
@@ -29,11 +38,17 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
       const { published, search, limit, offset } = request.query;
       const admin = isAdmin(request);
       if (published === false && !admin) throw unauthorized();
-      // Visitors only ever see published posts; the admin sees both when not filtering.
+      // Visitors only ever see what is out (published, past its publishAt); the admin sees drafts
+      // and scheduled posts too when not filtering.
       // Without a limit a list stops at LIST_DEFAULT_LIMIT: one request must not be able to ask
       // for every post of a large blog with its whole text (a search matching 6,000 posts
       // answered 900 KB and, fifty at once, ran the server out of memory).
-      return posts.list({ published: admin ? published : true, search, limit: limit ?? LIST_DEFAULT_LIMIT, offset });
+      return posts.list({
+        ...(admin ? { published } : { readers: true }),
+        search,
+        limit: limit ?? LIST_DEFAULT_LIMIT,
+        offset,
+      });
     },
   );
 
@@ -59,17 +74,46 @@ export const postRoutes: FastifyPluginAsyncZod<{ posts: PostService; reader: Pos
 
   const idParams = z.object({ id: text().min(1).max(100) });
 
+  // A stale `expectedUpdatedAt` answers 409 `{message, current}` (shared postConflictSchema); a
+  // slug taken by another post answers 409 `{message}`.
   app.put(
     '/api/blog-posts/:id',
     {
       onRequest: requireAdmin,
       bodyLimit: POST_BODY_LIMIT,
-      schema: { params: idParams, body: postInputSchema, response: { 200: postSchema } },
+      schema: { params: idParams, body: postUpdateSchema, response: { 200: postSchema } },
     },
     async (request) => {
       const existing = await posts.findById(request.params.id);
       if (!existing) throw notFound('Post not found');
       return posts.update(existing.id, request.body);
+    },
+  );
+
+  const postIdParams = z.object({ id: z.uuid() });
+
+  app.get(
+    '/api/blog-posts/:id/revisions',
+    { onRequest: requireAdmin, schema: { params: postIdParams, response: { 200: z.array(revisionSummarySchema) } } },
+    async (request) => revisions.list(request.params.id.toLowerCase()),
+  );
+
+  app.get(
+    '/api/blog-posts/:id/revisions/:revisionId',
+    {
+      onRequest: requireAdmin,
+      schema: { params: postIdParams.extend({ revisionId: z.uuid() }), response: { 200: revisionSchema } },
+    },
+    async (request) => revisions.get(request.params.id.toLowerCase(), request.params.revisionId.toLowerCase()),
+  );
+
+  app.post(
+    '/api/blog-posts/:id/preview-link',
+    { onRequest: requireAdmin, schema: { params: postIdParams, response: { 200: previewLinkSchema } } },
+    async (request) => {
+      const post = await posts.findById(request.params.id);
+      if (!post) throw notFound('Post not found');
+      return previews.create(post.id);
     },
   );
 

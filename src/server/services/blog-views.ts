@@ -1,10 +1,10 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { ALL_POSTS_CATEGORY, CARD_EXCERPT_LENGTH, POSTS_PER_PAGE } from '../../shared/constants.ts';
 import type { BlogViewParams } from '../../shared/blog-view.ts';
 import { postMetadataFields, type BlogCard, type BlogView } from '../../shared/posts.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts } from '../db/schema.ts';
-import { searchCondition, usesSearchIndex } from './posts.ts';
+import { newestShownFirst, pastPublishAt, searchCondition, usesSearchIndex, visibleToReaders } from './posts.ts';
 
 /**
  * One character past the card's fallback excerpt, so the card can tell whether to add an ellipsis.
@@ -23,6 +23,7 @@ const cardColumns = {
   // A card shows its excerpt, else the start of the body: the rest of the body never leaves the database.
   content: sql<string>`case when coalesce(${blogPosts.excerpt}, '') = '' then left(${blogPosts.content}, ${CARD_CONTENT_CHARS}) else '' end`,
   tags: blogPosts.tags,
+  publishAt: blogPosts.publishAt,
   metadata: sql<Record<string, unknown> | null>`jsonb_build_object(${sql.join(
     CARD_METADATA_KEYS.map((key) => sql`${key}::text, ${blogPosts.metadata} -> ${key}::text`),
     sql`, `,
@@ -37,6 +38,7 @@ interface CardRow {
   excerpt: string | null;
   content: string;
   tags: string[] | null;
+  publishAt: Date | null;
   metadata: Record<string, unknown> | null;
   createdAt: Date;
 }
@@ -54,6 +56,7 @@ function toCard(row: CardRow): BlogCard {
     content: row.content,
     ...(row.excerpt ? { excerpt: row.excerpt } : {}),
     tags: row.tags ?? [],
+    ...(row.publishAt ? { publishAt: row.publishAt.toISOString() } : {}),
     metadata,
     createdAt: row.createdAt.toISOString(),
   };
@@ -75,7 +78,7 @@ async function pageRows(db: Database, where: SQL | undefined, page: number) {
     .select({ id: blogPosts.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
     .from(blogPosts)
     .where(where)
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+    .orderBy(...newestShownFirst)
     .limit(POSTS_PER_PAGE)
     .offset((page - 1) * POSTS_PER_PAGE)
     .as('page_ids');
@@ -83,7 +86,7 @@ async function pageRows(db: Database, where: SQL | undefined, page: number) {
     .select({ ...cardColumns, total: matches.total })
     .from(blogPosts)
     .innerJoin(matches, eq(blogPosts.id, matches.id))
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+    .orderBy(...newestShownFirst);
 }
 
 /** The rows of the page asked for, or of the last page when it is beyond that (SPEC.md: clamped). */
@@ -97,10 +100,10 @@ async function clampedPageRows(db: Database, where: SQL | undefined, page: numbe
 
 /**
  * One view of /blog, as the server renders it and the browser asks for it: the cards of one page
- * of published posts (newest first) and the number of matches. Search takes precedence over the category; the page is
+ * of the posts readers may see at `now` (newest first) and the number of matches. Search takes precedence over the category; the page is
  * clamped between 1 and the page count (SPEC.md section 4).
  */
-export async function queryBlogView(db: Database, view: BlogViewParams): Promise<BlogView> {
+export async function queryBlogView(db: Database, view: BlogViewParams, now: Date): Promise<BlogView> {
   const search = view.q.trim();
   let rows;
   if (search && usesSearchIndex(search)) {
@@ -108,13 +111,13 @@ export async function queryBlogView(db: Database, view: BlogViewParams): Promise
     // a full-text match as cheap, would scan the table and unpack every post's search document
     // (7x slower at 10,000 posts) rather than let the index say which posts match. So, for this
     // statement only: no sequential scan, and `published` in a form no other index answers.
-    const where = and(sql`coalesce(${blogPosts.published}, false)`, searchCondition(search));
+    const where = and(sql`coalesce(${blogPosts.published}, false)`, pastPublishAt(now), searchCondition(search));
     rows = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       return clampedPageRows(tx, where, view.page);
     });
   } else {
-    const conditions: (SQL | undefined)[] = [eq(blogPosts.published, true)];
+    const conditions: (SQL | undefined)[] = [visibleToReaders(now)];
     if (search) conditions.push(searchCondition(search));
     else if (view.category !== ALL_POSTS_CATEGORY) conditions.push(inCategory(view.category));
     rows = await clampedPageRows(db, and(...conditions), view.page);

@@ -101,10 +101,10 @@ export class CommentService {
     this.notifier = notifier;
   }
 
-  /** Comments belong to posts the viewer may see: drafts are the admin's alone. */
+  /** Comments belong to posts the viewer may see: drafts and posts not yet out are the admin's alone. */
   private async visiblePost(viewer: Viewer, postId: string) {
     const post = await this.posts.findById(postId);
-    if (!post || (!post.published && !viewer.isAdmin)) throw notFound('Post not found');
+    if (!post || (!this.posts.isVisible(post) && !viewer.isAdmin)) throw notFound('Post not found');
     return post;
   }
 

@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lte, not, sql } from 'drizzle-orm';
 import { type AdminPostRow, type AdminPostsQuery, type Stats } from '../../shared/back-office.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts, comments, postDailyViews } from '../db/schema.ts';
 import type { CommentService } from './comments.ts';
 import type { MessageService } from './messages.ts';
 import { newestFirst, olderThan } from './paging.ts';
-import { searchCondition } from './posts.ts';
+import { pastPublishAt, searchCondition, visibleToReaders } from './posts.ts';
+import { postStatusAt } from '../../shared/posts.ts';
 import type { ViewCounter } from './views.ts';
 
 const TOP_POSTS = 5;
@@ -53,14 +54,15 @@ export class DashboardService {
   }
 
   private async postCounts(): Promise<Stats['posts']> {
+    const out = visibleToReaders(this.now());
     const [row] = await this.db
       .select({
-        published: sql<number>`count(*) filter (where ${blogPosts.published})::integer`,
+        published: sql<number>`count(*) filter (where ${out})::integer`,
         drafts: sql<number>`count(*) filter (where not ${blogPosts.published})::integer`,
+        scheduled: sql<number>`count(*) filter (where ${blogPosts.published} and not ${out})::integer`,
       })
       .from(blogPosts);
-    // Scheduling (publishAt) arrives with issue 13; until then no post is scheduled.
-    return { published: row?.published ?? 0, drafts: row?.drafts ?? 0, scheduled: 0 };
+    return { published: row?.published ?? 0, drafts: row?.drafts ?? 0, scheduled: row?.scheduled ?? 0 };
   }
 
   /** One entry per UTC day, oldest first, ending today; days without readers count 0. */
@@ -79,6 +81,7 @@ export class DashboardService {
   /** The posts table: newest change first; `before` is the `updatedAt` of the last row seen. */
   async listPosts(query: AdminPostsQuery): Promise<AdminPostRow[]> {
     const { status, q, before, beforeId, limit } = query;
+    const now = this.now();
     await this.views.flush();
     // Table-qualified by hand: inside a one-table select, drizzle writes the outer column as a bare
     // "id", which the subquery would read as its own comment id.
@@ -90,6 +93,7 @@ export class DashboardService {
         title: blogPosts.title,
         slug: blogPosts.slug,
         published: blogPosts.published,
+        publishAt: blogPosts.publishAt,
         createdAt: blogPosts.createdAt,
         updatedAt: blogPosts.updatedAt,
         views: viewsOf,
@@ -98,18 +102,19 @@ export class DashboardService {
       .from(blogPosts)
       .where(
         and(
-          status === 'published' ? eq(blogPosts.published, true) : undefined,
+          status === 'published' ? visibleToReaders(now) : undefined,
           status === 'draft' ? eq(blogPosts.published, false) : undefined,
-          status === 'scheduled' ? sql`false` : undefined,
+          status === 'scheduled' ? and(eq(blogPosts.published, true), not(pastPublishAt(now))) : undefined,
           q ? searchCondition(q) : undefined,
           olderThan(blogPosts.updatedAt, blogPosts.id, before, beforeId),
         ),
       )
       .orderBy(...newestFirst(blogPosts.updatedAt, blogPosts.id))
       .limit(limit);
-    return rows.map(({ published, ...row }) => ({
+    return rows.map(({ published, publishAt, ...row }) => ({
       ...row,
-      status: published ? 'published' : 'draft',
+      status: postStatusAt({ published, publishAt: publishAt?.toISOString() }, now),
+      ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }));

@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { pageCacheGeneration } from '../db/schema.ts';
+import { blogPosts, pageCacheGeneration } from '../db/schema.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,7 +46,9 @@ const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip
  * Rendered public pages and feeds, each compressed once (br and gzip), for visitors. Kept correct
  * on every instance by one number in the database that triggers bump on any change to posts or
  * comments (migration 0006): each instance reads it every `pollMs` and after its own writes, and
- * drops everything when it moved. A render that started before the number moved is not kept.
+ * drops everything when it moved. A scheduled post going out is no write: with the number, each
+ * poll reads when the next `publishAt` after the pages were emptied falls, and the first request
+ * at or after that moment empties them again. A render that started before either is not kept.
  */
 export class PageCache {
   private readonly db: Database;
@@ -58,6 +60,12 @@ export class PageCache {
   private readonly inFlight = new Map<string, Promise<RenderedResponse>>();
   private bytes = 0;
   private generation: number | undefined;
+  /** Bumped whenever the pages are emptied: a render begun in an older epoch is not kept. */
+  private epoch = 0;
+  /** When the pages were last emptied: what they show was true from then on. */
+  private epochStart: number;
+  /** The first `publishAt` after `epochStart`, when a page may have to show one more post. */
+  private nextPublishAt: number | undefined;
   private syncing: Promise<void> | undefined;
   private readonly timer: NodeJS.Timeout;
 
@@ -67,6 +75,7 @@ export class PageCache {
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
     this.log = options.log;
+    this.epochStart = this.now();
     this.timer = setInterval(() => void this.sync(), options.pollMs ?? 300);
     this.timer.unref();
     void this.sync();
@@ -74,6 +83,12 @@ export class PageCache {
 
   /** The stored response for `key`, if it is still fresh. */
   get(key: string): CachedResponse | undefined {
+    if (this.nextPublishAt !== undefined && this.now() >= this.nextPublishAt) {
+      // A scheduled post has just gone out: every page may list it now.
+      this.nextPublishAt = undefined;
+      this.clear();
+      void this.sync();
+    }
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (this.now() - entry.storedAt > this.maxAgeMs) {
@@ -93,13 +108,14 @@ export class PageCache {
   async render(key: string, produce: () => Promise<RenderedResponse>): Promise<RenderedResponse> {
     const running = this.inFlight.get(key);
     if (running) return running;
-    const generation = this.generation;
+    const known = this.generation !== undefined;
+    const epoch = this.epoch;
     const rendering = produce().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, rendering);
     const rendered = await rendering;
     // Unknown generation (the first poll has not answered): nothing is kept until it has.
-    if (generation !== undefined && (rendered.status === 200 || rendered.status === 404)) {
-      void this.store(key, rendered, generation);
+    if (known && (rendered.status === 200 || rendered.status === 404)) {
+      void this.store(key, rendered, epoch);
     }
     return rendered;
   }
@@ -124,13 +140,20 @@ export class PageCache {
 
   private async readGeneration(): Promise<void> {
     try {
+      const since = new Date(this.epochStart).toISOString();
       const [row] = await this.db
-        .select({ generation: pageCacheGeneration.generation })
+        .select({
+          generation: pageCacheGeneration.generation,
+          // Drafts with a date count too: one needless emptying costs less than a filter here.
+          nextPublishAt: sql<Date | null>`(select min(${blogPosts.publishAt}) from ${blogPosts}
+            where ${blogPosts.publishAt} > ${since}::timestamptz)`.mapWith(blogPosts.publishAt),
+        })
         .from(pageCacheGeneration)
         .where(eq(pageCacheGeneration.id, 1));
       const generation = row?.generation ?? 0;
       if (generation !== this.generation) this.clear();
       this.generation = generation;
+      this.nextPublishAt = row?.nextPublishAt ? row.nextPublishAt.getTime() : undefined;
     } catch (err) {
       // Without the number the cache cannot know what changed: it keeps nothing until it can.
       this.clear();
@@ -139,7 +162,7 @@ export class PageCache {
     }
   }
 
-  private async store(key: string, rendered: RenderedResponse, generation: number): Promise<void> {
+  private async store(key: string, rendered: RenderedResponse, epoch: number): Promise<void> {
     try {
       const identity = Buffer.from(rendered.body);
       const [br, gz] = await Promise.all([
@@ -152,7 +175,7 @@ export class PageCache {
         }),
         gzipAsync(identity, { level: 9 }),
       ]);
-      if (generation !== this.generation) return;
+      if (epoch !== this.epoch) return;
       const entry: CachedResponse = { ...rendered, identity, gzip: gz, br, storedAt: this.now() };
       this.delete(key);
       this.entries.set(key, entry);
@@ -176,5 +199,7 @@ export class PageCache {
   private clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    this.epoch += 1;
+    this.epochStart = this.now();
   }
 }

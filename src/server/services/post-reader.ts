@@ -21,17 +21,25 @@ export class PostReader {
   }
 
   /**
-   * The post by slug or id; 404 when there is none, 401 when it is a draft and this is not the
-   * admin. `countRead: false` when the caller counts the read itself (a page shared by readers).
+   * The post by slug or id; 404 when there is none or it is scheduled and not out yet, 401 when it
+   * is a draft; the admin gets both. `countRead: false` when the caller counts the read itself (a
+   * page shared by readers).
    */
   async open(viewer: Viewer, slugOrId: string, { countRead = true } = {}): Promise<RenderedPost> {
     const post = await this.posts.findBySlugOrId(slugOrId);
     if (!post) throw notFound('Post not found');
-    if (!post.published && !viewer.isAdmin) throw unauthorized();
+    const visible = this.posts.isVisible(post);
+    // A scheduled post does not exist for visitors until its time: no hint that it is coming.
+    if (!visible && !viewer.isAdmin) throw post.published ? notFound('Post not found') : unauthorized();
     // A reader opening the post asks by slug; the editor loads it by id, which is not a read. The
     // count is queued, never awaited: the answer shows the total as stored before this read.
-    if (countRead && post.published && post.slug === slugOrId) this.views.record(viewer, post.id);
+    if (countRead && visible && post.slug === slugOrId) this.views.record(viewer, post.id);
     return this.render(post);
+  }
+
+  /** Whether readers may see this post now (published and past its publishAt). */
+  isVisible(post: Post): boolean {
+    return this.posts.isVisible(post);
   }
 
   /** The post with its body as HTML; the images it shows from this site come with their sizes. */

@@ -5,7 +5,9 @@ import {
   postMetadataFields,
   postMetadataSchema,
   type ParsedPostInput,
+  type ParsedPostUpdate,
   type Post,
+  postStatusAt,
   type PostMetadata,
 } from '../../shared/posts.ts';
 import { publicImageUrl } from '../../shared/images.ts';
@@ -15,10 +17,26 @@ import { blogPosts } from '../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { queryBlogView } from './blog-views.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from './markdown-renderer.ts';
+import { RevisionService, type SavedFields } from './revisions.ts';
 
-/** Every column but those only the database reads: the search document (the largest one) and the tag keys. */
-const { search: _searchDocument, tagKeys: _tagKeys, ...postColumns } = getTableColumns(blogPosts);
-type PostRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'tagKeys'>;
+/** Every column but those only the database reads: the search document (the largest one), the tag keys, the list date. */
+const { search: _searchDocument, tagKeys: _tagKeys, shownAt: _shownAt, ...postColumns } = getTableColumns(blogPosts);
+type PostRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'tagKeys' | 'shownAt'>;
+
+/**
+ * What readers may see at `now` (DESIGN.md "scheduling"): published, and past its `publishAt` if it
+ * has one. Decided at read time, so every instance agrees without a job.
+ */
+export const visibleToReaders = (now: Date): SQL => sql`(${blogPosts.published} and ${pastPublishAt(now)})`;
+
+/** No `publishAt`, or one that has passed at `now`. */
+export const pastPublishAt = (now: Date): SQL =>
+  sql`(${blogPosts.publishAt} is null or ${blogPosts.publishAt} <= ${now.toISOString()}::timestamptz)`;
+
+/** Readers' order: the date they see (publishAt, else createdAt), newest first. */
+export const newestShownFirst = [desc(blogPosts.shownAt), desc(blogPosts.id)] as const;
+
+const SAVED_ELSEWHERE = 'This post was changed elsewhere';
 
 /**
  * What a category is compared with (blog-views.ts): each tag lower-cased by the database, exactly
@@ -42,6 +60,7 @@ export function toApiPost(row: PostRow): Post {
     ...(featuredImage ? { featuredImage } : {}),
     tags: row.tags ?? [],
     published: row.published,
+    ...(row.publishAt ? { publishAt: row.publishAt.toISOString() } : {}),
     metadata: readableMetadata(row.metadata),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -55,7 +74,7 @@ export const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b 
  * Stored metadata as readers' pages may use it: a known key of the wrong type (stored before
  * metadata was validated) is left out, and metadata over the limits keeps its known keys only.
  */
-function readableMetadata(stored: unknown): PostMetadata {
+export function readableMetadata(stored: unknown): PostMetadata {
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return {};
   const known = postMetadataFields.shape;
   const fits = postMetadataSchema.safeParse(stored).success;
@@ -159,13 +178,33 @@ function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): P
   return resolved as PostMetadata;
 }
 
+/** The fields of a save, as stored. */
+type PostValues = SavedFields;
+
+const toDate = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
+
 export class PostService {
   private readonly db: Database;
   private readonly markdown: MarkdownRenderer | undefined;
-  /** With `markdown`, a post is rendered before it is saved and refused (422) when it cannot be. */
-  constructor(db: Database, markdown?: MarkdownRenderer) {
+  private readonly now: () => Date;
+  /**
+   * With `markdown`, a post is rendered before it is saved and refused (422) when it cannot be.
+   * `clock` decides when a scheduled post goes out (tests move it).
+   */
+  constructor(db: Database, markdown?: MarkdownRenderer, clock?: () => Date) {
     this.db = db;
     this.markdown = markdown;
+    this.now = clock ?? (() => new Date());
+  }
+
+  /** Whether readers may see this post now: published, and its `publishAt` (if any) has passed. */
+  isVisible(post: Pick<Post, 'published' | 'publishAt'>): boolean {
+    return postStatusAt(post, this.now()) === 'published';
+  }
+
+  /** The condition of `isVisible` in SQL, at this service's clock. */
+  visibleCondition(): SQL {
+    return visibleToReaders(this.now());
   }
 
   private async assertRenderable(content: string): Promise<void> {
@@ -179,12 +218,20 @@ export class PostService {
   }
 
   /**
-   * Newest first. `published` undefined lists both drafts and published posts; `offset` skips
-   * that many (the next page of a paged list).
+   * Newest first (by the date readers see). `published` undefined lists both drafts and published
+   * posts; `readers` keeps only what readers may see now (no scheduled post before its time);
+   * `offset` skips that many (the next page of a paged list).
    */
-  async list(options: { published?: boolean; search?: string; limit?: number; offset?: number }): Promise<Post[]> {
+  async list(options: {
+    published?: boolean;
+    readers?: boolean;
+    search?: string;
+    limit?: number;
+    offset?: number;
+  }): Promise<Post[]> {
     const conditions: SQL[] = [];
-    if (options.published !== undefined) conditions.push(eq(blogPosts.published, options.published));
+    if (options.readers) conditions.push(this.visibleCondition());
+    else if (options.published !== undefined) conditions.push(eq(blogPosts.published, options.published));
     const search = options.search?.trim();
     if (search) {
       const condition = searchCondition(search);
@@ -194,15 +241,15 @@ export class PostService {
       .select(postColumns)
       .from(blogPosts)
       .where(and(...conditions))
-      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+      .orderBy(...newestShownFirst);
     const paged = options.offset ? query.offset(options.offset) : query;
     const rows = options.limit ? await paged.limit(options.limit) : await paged;
     return rows.map(toApiPost);
   }
 
-  /** One view of /blog (page, category, search) of the published posts: see blog-views.ts. */
+  /** One view of /blog (page, category, search) of what readers may see now: see blog-views.ts. */
   view(view: BlogViewParams): Promise<BlogView> {
-    return queryBlogView(this.db, view);
+    return queryBlogView(this.db, view, this.now());
   }
 
   async findBySlugOrId(value: string): Promise<Post | undefined> {
@@ -219,9 +266,10 @@ export class PostService {
     return row ? toApiPost(row) : undefined;
   }
 
+  /** The post is stored with its first revision, in one transaction. */
   async create(input: ParsedPostInput): Promise<Post> {
     await this.assertRenderable(input.content);
-    const values = {
+    const values: PostValues = {
       title: input.title,
       slug: resolveSlug(input),
       content: input.content,
@@ -229,54 +277,80 @@ export class PostService {
       featuredImage: input.featuredImage || null,
       tags: input.tags ?? [],
       published: input.published ?? false,
+      publishAt: toDate(input.publishAt),
       metadata: resolveMetadata(input),
     };
     try {
-      const [row] = await this.db
-        .insert(blogPosts)
-        .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
-        .returning(postColumns);
-      return toApiPost(row!);
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(blogPosts)
+          .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
+          .returning(postColumns);
+        await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
+        return toApiPost(row!);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The slug "${values.slug}" is already taken`);
       throw error;
     }
   }
 
-  /** Fields left out of the payload keep their stored value. */
-  async update(id: string, input: ParsedPostInput): Promise<Post> {
-    const existing = await this.findById(id);
-    if (!existing) throw notFound('Post not found');
+  /**
+   * Fields left out of the payload keep their stored value. With `expectedUpdatedAt`, the save
+   * goes through only if the post is still the version the editor loaded; otherwise it is kept as
+   * a refused revision (nothing the author wrote is lost) and answered 409 with the current post.
+   */
+  async update(id: string, input: ParsedPostUpdate): Promise<Post> {
+    if (!isUuid(id)) throw notFound('Post not found');
     await this.assertRenderable(input.content);
-    const values = {
-      title: input.title,
-      // Left out: the post keeps its address; sent empty: derived from the title (SPEC.md section 5).
-      slug: input.slug === undefined ? existing.slug : resolveSlug(input),
-      content: input.content,
-      excerpt: input.excerpt === undefined ? (existing.excerpt ?? null) : input.excerpt || null,
-      featuredImage: input.featuredImage === undefined ? (existing.featuredImage ?? null) : input.featuredImage || null,
-      tags: input.tags ?? existing.tags,
-      published: input.published ?? existing.published,
-      metadata: resolveMetadata(input, existing.metadata),
-    };
     try {
-      const [row] = await this.db
-        .update(blogPosts)
-        .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`now()` })
-        .where(eq(blogPosts.id, id))
-        .returning(postColumns);
-      if (!row) throw notFound('Post not found');
-      return toApiPost(row);
+      const outcome = await this.db.transaction(async (tx) => {
+        // Locked until the transaction ends: a second save waits and then sees this one's time.
+        const [existingRow] = await tx.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+        if (!existingRow) throw notFound('Post not found');
+        const existing = toApiPost(existingRow);
+        const values = mergedValues(input, existing);
+        if (input.expectedUpdatedAt && new Date(input.expectedUpdatedAt).toISOString() !== existing.updatedAt) {
+          await RevisionService.record(tx, id, values, { savedAt: this.now(), refused: true });
+          return { refused: existing };
+        }
+        const [row] = await tx
+          .update(blogPosts)
+          .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`now()` })
+          .where(eq(blogPosts.id, id))
+          .returning(postColumns);
+        await RevisionService.record(tx, id, values, { savedAt: row!.updatedAt });
+        return { saved: toApiPost(row!) };
+      });
+      if (outcome.refused) throw conflict(SAVED_ELSEWHERE, { current: outcome.refused });
+      return outcome.saved;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`The slug "${values.slug}" is already taken`);
+      if (isUniqueViolation(error)) throw conflict(`The slug "${mergedValues(input).slug}" is already taken`);
       throw error;
     }
   }
 
-  /** Comments go with the post (foreign key ON DELETE CASCADE). */
+  /** Comments and revisions go with the post (foreign keys ON DELETE CASCADE). */
   async delete(id: string): Promise<void> {
     if (!isUuid(id)) throw notFound('Post not found');
     const deleted = await this.db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
     if (deleted.length === 0) throw notFound('Post not found');
   }
+}
+
+/** The fields an update stores: those sent, and the stored ones where the payload left a field out. */
+function mergedValues(input: ParsedPostInput, existing?: Post): PostValues {
+  return {
+    title: input.title,
+    // Left out: the post keeps its address; sent empty: derived from the title (SPEC.md section 5).
+    slug: input.slug === undefined && existing ? existing.slug : resolveSlug(input),
+    content: input.content,
+    excerpt: input.excerpt === undefined ? (existing?.excerpt ?? null) : input.excerpt || null,
+    featuredImage: input.featuredImage === undefined ? (existing?.featuredImage ?? null) : input.featuredImage || null,
+    tags: input.tags ?? existing?.tags ?? [],
+    published: input.published ?? existing?.published ?? false,
+    // Left out: the stored time stays; null: cleared.
+    publishAt: input.publishAt === undefined ? toDate(existing?.publishAt) : toDate(input.publishAt),
+    metadata: resolveMetadata(input, existing?.metadata),
+  };
 }

@@ -33,6 +33,7 @@ const data: entry.SsrDataSource = {
   blogView: async () => ({ posts: [post], total: 1, page: 1, pageCount: 1 }),
   getPostBySlug: async (slug) => (slug === post.slug ? post : undefined),
   listComments: async () => [comment],
+  getPreview: async () => undefined,
 };
 
 const render = (renderer: PageRenderer, url: string) => renderer.render(url, { nonce: 'n0nce', data });
