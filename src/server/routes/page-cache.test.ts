@@ -299,4 +299,38 @@ describe('two instances on one PostgreSQL', () => {
     expect(approve.statusCode).toBe(200);
     expect(await timeUntil(b, url, (body) => body.includes('Three links'))).toBeLessThan(1000);
   });
+
+  it('a scheduled post shows on every instance on the first request after its time, with no write', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const cookie = await adminCookie(a);
+    // Far enough ahead that both instances keep /blog without it first, even on a busy machine.
+    const publishAt = new Date(Date.now() + 5000);
+    const created = await a.inject({
+      method: 'POST',
+      url: '/api/blog-posts',
+      headers: { cookie },
+      payload: postPayload({
+        slug: 'scheduled-shared',
+        title: 'Out on the hour',
+        published: true,
+        publishAt: publishAt.toISOString(),
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const app of [a, b]) {
+      await app.pageCache.sync();
+      for (let i = 0; i < 60 && app.pageCache.get('/blog') === undefined; i++) {
+        expect((await visit(app, '/blog')).body).not.toContain('Out on the hour');
+        await sleep(50);
+      }
+      expect(app.pageCache.get('/blog')).toBeDefined();
+    }
+    expect(Date.now()).toBeLessThan(publishAt.getTime());
+    await sleep(publishAt.getTime() - Date.now() + 20);
+    // No write happened since: only the time passing can empty the kept pages.
+    for (const app of [a, b]) {
+      expect((await visit(app, '/blog')).body).toContain('Out on the hour');
+      expect((await visit(app, '/blog/scheduled-shared')).statusCode).toBe(200);
+    }
+  });
 });
