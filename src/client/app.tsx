@@ -11,6 +11,7 @@ import { EditPage, WritePage } from './pages/editor-pages.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostPage } from './pages/post-page.tsx';
+import { PreviewPage } from './pages/preview-page.tsx';
 import { paths } from './paths.ts';
 
 /**
@@ -37,6 +38,7 @@ export function App() {
               <Island name="blog" props={{}} />
             </Route>
             <Route path={pageRoutes.post.path} component={PostPage} />
+            <Route path={pageRoutes.preview.path} component={PreviewPage} />
             <Route path={paths.write} component={WritePage} />
             <Route path={pageRoutes.edit.path} component={EditPage} />
             <Route path={paths.admin}>

@@ -9,6 +9,7 @@ import {
   type PageMeta,
   postDescription,
   postMeta,
+  previewMeta,
   renderHeadTags,
 } from './seo.ts';
 
@@ -42,6 +43,42 @@ describe('postMeta', () => {
     );
     expect(meta.title).toBe('Custom title');
     expect(meta.description).toBe('Custom description');
+  });
+});
+
+describe('the date a post went out', () => {
+  const scheduled = { ...post, publishAt: '2026-11-25T14:00:00.000Z' };
+  it('is its publishAt when it was scheduled, for search engines and link previews alike', () => {
+    const meta = postMeta(scheduled, 'https://example.org');
+    expect(meta.publishedTime).toBe(scheduled.publishAt);
+    expect(meta.structuredData).toMatchObject({ datePublished: scheduled.publishAt });
+    expect(renderHeadTags(meta, 'https://example.org', 'n')).toContain(
+      '<meta property="article:published_time" content="2026-11-25T14:00:00.000Z" />',
+    );
+  });
+  it('is when it was written otherwise', () => {
+    expect(postMeta(post, 'https://example.org').publishedTime).toBe(post.createdAt);
+  });
+});
+
+describe('previewMeta', () => {
+  const siteUrl = 'https://example.org';
+  const draft = { ...post, published: false };
+  const head = renderHeadTags(previewMeta(draft, siteUrl, 'signed.token'), siteUrl, 'n');
+  it('keeps the preview out of search engines, links unfollowed', () => {
+    expect(head).toContain('<meta name="robots" content="noindex, nofollow" />');
+  });
+  it('names no canonical address and claims no structured data for an address that does not answer yet', () => {
+    expect(head).not.toContain('rel="canonical"');
+    expect(head).not.toContain('application/ld+json');
+    expect(head).not.toContain(`${siteUrl}/blog/${post.slug}`);
+  });
+  it("shows the post's own description and title, marked as a preview", () => {
+    expect(head).toContain('<title>Preview: Kids &lt;script&gt; &amp; &quot;Code&quot; | EdTech Dialogue</title>');
+    expect(head).toContain('<meta name="description" content="Heading Bold start of the article." />');
+  });
+  it('leaves other unindexed pages followable', () => {
+    expect(renderHeadTags(notFoundMeta('/nowhere'), siteUrl, 'n')).toContain('<meta name="robots" content="noindex" />');
   });
 });
 

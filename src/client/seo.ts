@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { profile, site } from '../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../shared/constants.ts';
-import type { Post } from '../shared/posts.ts';
+import { postDate, type Post } from '../shared/posts.ts';
 import { describeContent } from '../shared/text.ts';
 import { paths } from './paths.ts';
 
@@ -21,6 +21,8 @@ export interface PageMeta {
   structuredData?: Record<string, unknown>;
   /** Pages that must stay out of search results (404s). */
   noindex?: boolean;
+  /** With `noindex`: crawlers follow no link either (a signed preview address). */
+  nofollow?: boolean;
 }
 
 const absolute = (siteUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${siteUrl}${url}`);
@@ -89,6 +91,8 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
   const image = post.featuredImage || site.defaultImage;
   const author = post.metadata?.author || profile.name;
   const url = `${siteUrl}${paths.post(post.slug)}`;
+  // A scheduled post went out at its publishAt: that is its date for readers and search engines.
+  const published = postDate(post);
   return {
     title: post.metadata?.metaTitle || `${post.title} | ${site.blogTitle}`,
     description,
@@ -96,7 +100,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     image,
     path: paths.post(post.slug),
     type: 'article',
-    publishedTime: post.createdAt,
+    publishedTime: published,
     modifiedTime: post.updatedAt,
     author,
     structuredData: {
@@ -105,7 +109,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
       headline: post.title,
       description: postDescription(post),
       image: absolute(siteUrl, image),
-      datePublished: post.createdAt,
+      datePublished: published,
       dateModified: post.updatedAt,
       author: { '@type': 'Person', name: author },
       publisher: person(siteUrl),
@@ -113,6 +117,23 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
       url,
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     },
+  };
+}
+
+/**
+ * A signed preview of a draft or scheduled post (`/preview/<token>`): the post's own metadata, so
+ * the page is what readers will get, but never indexed nor followed, with no canonical address and
+ * no structured data claiming an address that does not answer yet.
+ */
+export function previewMeta(post: Post, siteUrl: string, token: string): PageMeta {
+  const meta = postMeta(post, siteUrl);
+  return {
+    ...meta,
+    title: `Preview: ${meta.title}`,
+    path: paths.preview(token),
+    structuredData: undefined,
+    noindex: true,
+    nofollow: true,
   };
 }
 
@@ -186,7 +207,7 @@ export function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'prop
   if (meta.modifiedTime) tags.push(['property', 'article:modified_time', meta.modifiedTime]);
   if (meta.author) tags.push(['name', 'author', meta.author]);
   if (meta.type === 'article') for (const tag of meta.keywords) tags.push(['property', 'article:tag', tag]);
-  if (meta.noindex) tags.push(['name', 'robots', 'noindex']);
+  if (meta.noindex) tags.push(['name', 'robots', meta.nofollow ? 'noindex, nofollow' : 'noindex']);
   return tags;
 }
 

@@ -3,7 +3,7 @@ import type { Comment } from '../shared/comments.ts';
 import { blogViewFromSearch, type BlogViewParams } from '../shared/blog-view.ts';
 import type { BlogView, Post, RenderedPost } from '../shared/posts.ts';
 import { blogViewMeta } from './features/blog/blog-view.ts';
-import { postQueryKey } from './features/post/post-query.ts';
+import { postQueryKey, previewQueryKey } from './features/post/post-query.ts';
 import { api, paths } from './paths.ts';
 import {
   adminMeta,
@@ -13,6 +13,7 @@ import {
   homeMeta,
   notFoundMeta,
   postMeta,
+  previewMeta,
   type AdminScreenPath,
   type PageMeta,
 } from './seo.ts';
@@ -42,8 +43,10 @@ export interface ResolvedRoute {
 const CARD_CONTENT_LENGTH = 200;
 const toCardPost = (post: Post): Post => ({ ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) });
 
-function slugFrom(pathname: string): string | undefined {
-  const match = /^\/blog\/([^/]+)\/?$/.exec(pathname);
+/** The one parameter of a path under `prefix` (`/blog/<slug>`, `/preview/<token>`), decoded. */
+function paramAfter(prefix: string, pathname: string): string | undefined {
+  if (!pathname.startsWith(prefix)) return undefined;
+  const match = /^([^/]+)\/?$/.exec(pathname.slice(prefix.length));
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!);
@@ -80,7 +83,16 @@ export async function resolveRoute(
   if (/^\/edit\/[^/]+\/?$/.test(pathname)) return { status: 200, meta: editorMeta(pathname, 'Edit Post') };
   // So do the back office's screens: their data is fetched by the browser, behind the gate.
   if (Object.hasOwn(adminScreens, pathname)) return { status: 200, meta: adminMeta(pathname as AdminScreenPath) };
-  const slug = slugFrom(pathname);
+  const token = paramAfter(paths.preview(''), pathname);
+  if (token !== undefined) {
+    const post = await data.getPreview(token);
+    // The page is rendered here and never hydrated (only its islands are): it needs the body's
+    // HTML, and of the markdown only the description's start.
+    client.setQueryData(previewQueryKey(token), post ? { ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) } : null);
+    if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Preview Not Available') };
+    return { status: 200, meta: previewMeta(post, siteUrl, token) };
+  }
+  const slug = paramAfter(paths.post(''), pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);
     // The page shows the rendered body; of the markdown it needs only the description's start.

@@ -158,8 +158,14 @@ export function PostsScreen() {
                         {post.title}
                       </Link>
                     </Td>
-                    <Td>
+                    <Td className="whitespace-nowrap">
                       <Badge tone={postStatusLabels[post.status].tone}>{postStatusLabels[post.status].label}</Badge>
+                      {/* When it goes out, on the author's own clock (the editor's `Publish at` shows the zone). */}
+                      {post.status === 'scheduled' && post.publishAt && (
+                        <span className="mt-1 block text-xs text-slate-700">
+                          <time dateTime={post.publishAt}>{formatDateTime(post.publishAt)}</time>
+                        </span>
+                      )}
                     </Td>
                     <Td className="whitespace-nowrap">
                       <time dateTime={post.updatedAt}>{formatDateTime(post.updatedAt)}</time>

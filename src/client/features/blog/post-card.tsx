@@ -2,7 +2,7 @@ import { Bookmark, Clock, Eye, Pencil, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
-import type { BlogCard } from '../../../shared/posts.ts';
+import { postDate, type BlogCard } from '../../../shared/posts.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
@@ -55,7 +55,7 @@ export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?
         <ExcerptText text={cardExcerpt(post)} />
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-        <time dateTime={post.createdAt}>{formatShortDate(post.createdAt)}</time>
+        <time dateTime={postDate(post)}>{formatShortDate(postDate(post))}</time>
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="h-4 w-4" />
           {post.metadata?.readTime ?? DEFAULT_READ_TIME} min read

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { HOME_EXCERPT_LENGTH } from '../../../shared/constants.ts';
-import type { Post } from '../../../shared/posts.ts';
+import { postDate, type Post } from '../../../shared/posts.ts';
 import { truncateWithEllipsis } from '../../../shared/text.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
@@ -33,8 +33,8 @@ export function LatestPosts() {
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {posts.slice(0, 3).map((post) => (
             <article key={post.id} className="flex flex-col rounded-xl border border-slate-200 p-6 shadow-sm">
-              <time dateTime={post.createdAt} className="text-sm text-slate-600">
-                {formatShortDate(post.createdAt)}
+              <time dateTime={postDate(post)} className="text-sm text-slate-600">
+                {formatShortDate(postDate(post))}
               </time>
               <h3 className="mt-2 text-lg font-semibold wrap-anywhere text-slate-900">
                 <Link

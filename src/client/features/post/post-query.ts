@@ -19,3 +19,14 @@ export function usePostBySlug(slug: string) {
     },
   });
 }
+
+export const previewQueryKey = (token: string) => ['preview', token];
+
+/**
+ * The post a signed preview address shows; `null` when the token is refused. Only the server can
+ * open a token (it renders the page with the post in the cache), so there is nothing to fetch:
+ * undefined means the page was reached without the server, and must be loaded from it.
+ */
+export function usePreview(token: string) {
+  return useQuery<RenderedPost | null>({ queryKey: previewQueryKey(token), enabled: false });
+}

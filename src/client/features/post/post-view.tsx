@@ -3,7 +3,7 @@ import { ChevronRight, Clock, Eye } from 'lucide-react';
 import { Link } from 'wouter';
 import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
-import type { RenderedPost } from '../../../shared/posts.ts';
+import { postDate, type RenderedPost } from '../../../shared/posts.ts';
 import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
 import { formatLongDate } from '../../lib/format.ts';
 import { paths } from '../../paths.ts';
@@ -54,7 +54,7 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
             <p className="text-slate-600">{profile.role}</p>
           </div>
         </div>
-        <time dateTime={post.createdAt}>{formatLongDate(post.createdAt)}</time>
+        <time dateTime={postDate(post)}>{formatLongDate(postDate(post))}</time>
         <span className="inline-flex items-center gap-1">
           <Clock aria-hidden="true" className="h-4 w-4" />
           {post.metadata?.readTime ?? DEFAULT_READ_TIME} min read
