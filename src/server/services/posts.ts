@@ -42,7 +42,7 @@ const SAVED_ELSEWHERE = 'This post was changed elsewhere';
  * What a category is compared with (blog-views.ts): each tag lower-cased by the database, exactly
  * as migration 0007 computed it for the posts saved before it.
  */
-const tagKeysOf = (tags: string[]): SQL =>
+export const tagKeysOf = (tags: string[]): SQL =>
   sql`array(select lower(tag) from unnest(${sql.param(tags, blogPosts.tags)}::text[]) with ordinality as t(tag, n) order by n)`;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,7 +95,7 @@ export function readableMetadata(stored: unknown): PostMetadata {
  * point where English stemming cuts it ("graduatio" is no prefix of "graduat"), and so that words
  * English leaves out ("for", "the") can be searched. Migration 0003 computes the same in SQL.
  */
-function searchDocument(post: { title: string; tags: string[]; excerpt: string | null; content: string }): SQL {
+export function searchDocument(post: { title: string; tags: string[]; excerpt: string | null; content: string }): SQL {
   const english = sql`'english'::regconfig`;
   const tags = post.tags.join(' ');
   const excerpt = post.excerpt ?? '';
@@ -160,12 +160,15 @@ function resolveSlug(input: ParsedPostInput): string {
   return slug;
 }
 
-/** Metadata keys the server keeps, whatever a client sends. */
-const SERVER_OWNED_METADATA = ['views'] as const;
+/**
+ * Metadata keys the server keeps, whatever a client sends: the view count, and where an imported
+ * post came from (`source`: a second import of the same file finds it by this).
+ */
+const SERVER_OWNED_METADATA = ['views', 'source'] as const;
 
 /**
  * Metadata sent replaces what was stored (so a key can be removed); left out, the stored one
- * stays. The server's own keys (`views`) keep their stored value. `readTime` is the one sent,
+ * stays. The server's own keys (`views`, `source`) keep their stored value. `readTime` is the one sent,
  * else that of the content being saved (not the stored one: the content may have changed since).
  */
 function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): PostMetadata {

@@ -1,3 +1,5 @@
+import { HttpError } from '../../errors.ts';
+
 /**
  * What every foreign format (WordPress WXR, Ghost JSON, a zip of markdown files) is turned into
  * before anything touches the database (DESIGN.md "your data is yours"). The parsers are pure:
@@ -47,10 +49,8 @@ export interface ParsedImport {
 }
 
 /** A file the parser refuses as a whole (not the format, malformed, too big): answered 4xx. */
-export class ImportFormatError extends Error {
-  readonly statusCode: number;
+export class ImportFormatError extends HttpError {
   constructor(message: string, statusCode = 422) {
-    super(message);
-    this.statusCode = statusCode;
+    super(statusCode, message);
   }
 }

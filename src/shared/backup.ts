@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * The author's data (DESIGN.md "your data is yours"): the backup archive's manifest and what an
+ * import answers, shared by the routes, the dashboard's Import and the backup script.
+ */
+
+/** The largest file `POST /api/admin/import` takes (the issue's limit): 413 beyond it. */
+export const IMPORT_MAX_BYTES = 500 * 1024 * 1024;
+
+export const BACKUP_FORMAT = 'folio-backup';
+export const BACKUP_VERSION = 1;
+
+export const backupManifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int().min(1),
+  exportedAt: z.iso.datetime(),
+  counts: z.object({
+    posts: z.number().int().min(0),
+    comments: z.number().int().min(0),
+    messages: z.number().int().min(0),
+    revisions: z.number().int().min(0),
+    uploads: z.number().int().min(0),
+  }),
+});
+export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+/** `POST /api/admin/import`: what came in, what was left out, and what was changed on the way. */
+export const siteImportResultSchema = z.object({
+  /** The format recognised: our backup, WordPress, Ghost or a zip of markdown files. */
+  format: z.enum(['backup', 'wordpress', 'ghost', 'markdown']),
+  posts: z.number().int().min(0),
+  comments: z.number().int().min(0),
+  uploads: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  warnings: z.array(z.string()),
+});
+export type SiteImportResult = z.infer<typeof siteImportResultSchema>;
