@@ -56,7 +56,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
       language: 'en',
       image: `${siteUrl}${site.defaultImage}`,
       copyright: `© ${profile.name}`,
-      updated: published[0] ? new Date(published[0].updatedAt) : undefined,
+      updated: published[0] ? new Date(lastChange(published[0])) : undefined,
       feedLinks: { rss: `${siteUrl}/rss.xml` },
       author: { name: profile.name, link: siteUrl },
     });

@@ -221,8 +221,8 @@ export class PostService {
   }
 
   /**
-   * Newest first (by the date readers see). `published` undefined lists both drafts and published
-   * posts; `readers` keeps only what readers may see now (no scheduled post before its time);
+   * Newest first (by the date readers see). `published` undefined lists every post; true (or
+   * `readers`) only what readers may see now (no scheduled post before its time), false drafts;
    * `offset` skips that many (the next page of a paged list).
    */
   async list(options: {
@@ -233,8 +233,10 @@ export class PostService {
     offset?: number;
   }): Promise<Post[]> {
     const conditions: SQL[] = [];
-    if (options.readers) conditions.push(this.visibleCondition());
-    else if (options.published !== undefined) conditions.push(eq(blogPosts.published, options.published));
+    // Published means out: a scheduled post is no published post until its time, for the admin too
+    // (the home page's latest posts ask this way).
+    if (options.readers || options.published === true) conditions.push(this.visibleCondition());
+    else if (options.published === false) conditions.push(eq(blogPosts.published, false));
     const search = options.search?.trim();
     if (search) {
       const condition = searchCondition(search);
@@ -314,12 +316,14 @@ export class PostService {
         const existing = toApiPost(existingRow);
         const values = mergedValues(input, existing);
         if (input.expectedUpdatedAt && new Date(input.expectedUpdatedAt).toISOString() !== existing.updatedAt) {
-          await RevisionService.record(tx, id, values, { savedAt: this.now(), refused: true });
+          await RevisionService.record(tx, id, values, { refused: true });
           return { refused: existing };
         }
         const [row] = await tx
           .update(blogPosts)
-          .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`now()` })
+          // The time the lock was taken, not the transaction's start: saves that queued for the row
+          // are stamped in the order they were applied.
+          .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`clock_timestamp()` })
           .where(eq(blogPosts.id, id))
           .returning(postColumns);
         await RevisionService.record(tx, id, values, { savedAt: row!.updatedAt });

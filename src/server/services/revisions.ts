@@ -37,8 +37,9 @@ export class RevisionService {
     tx: Writer,
     postId: string,
     fields: SavedFields,
-    { savedAt, refused = false }: { savedAt: Date; refused?: boolean },
+    { savedAt, refused = false }: { savedAt?: Date; refused?: boolean },
   ): Promise<void> {
+    // Without `savedAt` (a refused save), the database's clock, as for the saves themselves.
     await tx.insert(postRevisions).values({ ...fields, postId, savedAt, refused, words: countWords(fields.content) });
     const kept = tx
       .select({ id: postRevisions.id })
