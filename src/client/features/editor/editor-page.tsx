@@ -1,38 +1,40 @@
-import * as Tabs from '@radix-ui/react-tabs';
 import { useQuery } from '@tanstack/react-query';
-import { Eye, ImagePlus, Save, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Eye, Save, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ImportResult } from '../../../shared/imports.ts';
-import type { Post } from '../../../shared/posts.ts';
+import { postStatusAt, type Post } from '../../../shared/posts.ts';
 import { slugify } from '../../../shared/text.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ConflictPanel } from './conflict-panel.tsx';
+import { PreviewPanel, SettingsPanel } from './editor-panels.tsx';
 import { EditorSidebar } from './editor-sidebar.tsx';
 import {
   emptyFields,
   fieldsFromPost,
+  forgetDraft,
   loadStoredDraft,
   sameFields,
   storeDraft,
   type EditorFields,
   type StoredDraft,
 } from './editor-state.ts';
-import { EditorToolbar } from './editor-toolbar.tsx';
-import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction, type TextEdit } from './markdown-actions.ts';
-import { PreviewPanel, SettingsPanel } from './editor-panels.tsx';
-import { TagInput } from './tag-input.tsx';
+import { PreviewLinkControl } from './preview-link.tsx';
+import { RestoreOffer } from './restore-offer.tsx';
+import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { usePostSaver } from './use-post-saver.ts';
-import { useImport } from './use-import.ts';
+import { WritePanel } from './write-panel.tsx';
 
-const inputClass =
-  'w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30';
-const tabClass =
-  'rounded-md px-4 py-2 text-sm font-semibold text-slate-700 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 data-[state=active]:bg-white data-[state=active]:text-blue-800 data-[state=active]:shadow';
+// History and its diff library load only when the author opens the tab.
+const HistoryPanel = lazy(() => import('./history-panel.tsx'));
+
 const AUTOSAVE_DELAY_MS = 400;
+const iconButtonClass =
+  'rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60';
 
 /** `/write` and `/edit/{id}`: loads the post when editing, then hands it to the form. */
 export default function EditorPage({ postId }: { postId?: string }) {
@@ -56,6 +58,10 @@ export default function EditorPage({ postId }: { postId?: string }) {
 function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
   const [saved, setSaved] = useState<EditorFields>(() => (loaded ? fieldsFromPost(loaded) : emptyFields));
   const [fields, setFields] = useState<EditorFields>(saved);
+  // The version this text was based on: sent with each save so one made elsewhere is not overwritten.
+  const [baseUpdatedAt, setBaseUpdatedAt] = useState(loaded?.updatedAt);
+  const [conflict, setConflict] = useState<Post | null>(null);
+  const [savedStatus, setSavedStatus] = useState(() => (loaded ? postStatusAt(loaded, new Date()) : undefined));
   const [tab, setTab] = useState('write');
   const [importUrl, setImportUrl] = useState('');
   const [pendingImport, setPendingImport] = useState<ImportResult | null>(null);
@@ -64,11 +70,17 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
     const stored = typeof window === 'undefined' ? undefined : loadStoredDraft(postId);
     return stored && !sameFields(stored.fields, saved) ? stored : undefined;
   });
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const pendingSelection = useRef<TextEdit | null>(null);
   const dirty = !sameFields(fields, saved);
 
-  const { save, remove } = usePostSaver(postId, (_post, savedFields) => setSaved(savedFields));
+  const { save, remove } = usePostSaver(postId, {
+    onSaved: (post, savedFields) => {
+      setSaved(savedFields);
+      setBaseUpdatedAt(post.updatedAt);
+      setSavedStatus(postStatusAt(post, new Date()));
+      setConflict(null);
+    },
+    onConflict: setConflict,
+  });
   const importer = useImport((result) => applyImport(result));
   useLeaveGuard(dirty && !save.isPending);
 
@@ -79,41 +91,9 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
     return () => clearTimeout(timer);
   }, [fields, dirty, postId, restorable]);
 
-  // Restore the caret after a toolbar edit re-rendered the text.
-  useEffect(() => {
-    const edit = pendingSelection.current;
-    if (!edit || !textarea.current) return;
-    pendingSelection.current = null;
-    textarea.current.focus();
-    textarea.current.setSelectionRange(edit.selectionStart, edit.selectionEnd);
-  }, [fields.content]);
-
   const update = (patch: Partial<EditorFields>) => setFields((current) => ({ ...current, ...patch }));
-  const setTitle = (title: string) =>
-    setFields((current) => ({
-      ...current,
-      title,
-      slug: current.slug === '' || current.slug === slugify(current.title) ? slugify(title) : current.slug,
-    }));
 
-  const applyEdit = (edit: TextEdit) => {
-    pendingSelection.current = edit;
-    update({ content: edit.text });
-  };
-  const onToolbarAction = (action: MarkdownAction) => {
-    const area = textarea.current;
-    const start = area?.selectionStart ?? fields.content.length;
-    const end = area?.selectionEnd ?? fields.content.length;
-    applyEdit(applyMarkdownAction(fields.content, start, end, action));
-  };
-  const insertImage = (name: string, objectPath: string) => {
-    const area = textarea.current;
-    const start = area?.selectionStart ?? fields.content.length;
-    const end = area?.selectionEnd ?? fields.content.length;
-    applyEdit(insertAtCaret(fields.content, start, end, imageMarkdown(name, objectPath)));
-  };
-
-  const onSave = () => {
+  const onSave = (expectedUpdatedAt = baseUpdatedAt) => {
     if (!fields.title.trim()) {
       toast({ title: 'Title required', description: 'Please enter a title for your post.', variant: 'destructive' });
       return;
@@ -123,7 +103,24 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
       return;
     }
     storeDraft(postId, fields);
-    save.mutate(fields);
+    save.mutate({ fields, expectedUpdatedAt });
+  };
+
+  // The author's refused text is already a revision on the server (History), so nothing is lost.
+  const takeTheirs = (current: Post) => {
+    const theirs = fieldsFromPost(current);
+    setFields(theirs);
+    setSaved(theirs);
+    setBaseUpdatedAt(current.updatedAt);
+    setSavedStatus(postStatusAt(current, new Date()));
+    setConflict(null);
+    forgetDraft(postId);
+  };
+
+  const restoreVersion = (restored: EditorFields) => {
+    setFields(restored);
+    setTab('write');
+    toast({ title: 'Version restored', description: 'Save to keep it: saving makes a new version in History.' });
   };
 
   const onImport = () => {
@@ -159,9 +156,9 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
             type="button"
             aria-label="Save now"
             title="Save now"
-            onClick={onSave}
+            onClick={() => onSave()}
             disabled={save.isPending}
-            className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60"
+            className={iconButtonClass}
           >
             <Save aria-hidden="true" className="h-5 w-5" />
           </button>
@@ -170,7 +167,7 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
             aria-label="Show preview"
             title="Show preview"
             onClick={() => setTab('preview')}
-            className="rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            className={iconButtonClass}
           >
             <Eye aria-hidden="true" className="h-5 w-5" />
           </button>
@@ -178,151 +175,68 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
       </div>
 
       {restorable && (
-        <div
-          role="alert"
-          className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
-        >
-          <p>You have unsaved changes from {new Date(restorable.savedAt).toLocaleString('en-US')}. Restore them?</p>
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => {
-                setFields(restorable.fields);
-                setRestorable(undefined);
-              }}
-              className="rounded-md bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
-            >
-              Restore
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setRestorable(undefined);
-                storeDraft(postId, fields);
-              }}
-              className="rounded-md border border-amber-700 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
-            >
-              Discard
-            </button>
-          </div>
-        </div>
+        <RestoreOffer
+          savedAt={restorable.savedAt}
+          onRestore={() => {
+            setFields(restorable.fields);
+            setRestorable(undefined);
+          }}
+          onDiscard={() => {
+            setRestorable(undefined);
+            storeDraft(postId, fields);
+          }}
+        />
       )}
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_300px]">
-        <Tabs.Root value={tab} onValueChange={setTab}>
-          <Tabs.List aria-label="Editor" className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
-            <Tabs.Trigger value="write" className={tabClass}>
-              Write
-            </Tabs.Trigger>
-            <Tabs.Trigger value="preview" className={tabClass}>
-              Preview
-            </Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tabClass}>
-              Settings
-            </Tabs.Trigger>
-          </Tabs.List>
+      {conflict && (
+        <ConflictPanel
+          fields={fields}
+          current={conflict}
+          saving={save.isPending}
+          onKeepMine={() => onSave(conflict.updatedAt)}
+          onTakeTheirs={() => takeTheirs(conflict)}
+        />
+      )}
 
-          <Tabs.Content value="write" className="mt-6 grid gap-5 focus:outline-none">
-            <label className="grid gap-1 text-sm font-medium text-slate-800">
-              Title
-              <input
-                type="text"
-                value={fields.title}
-                onChange={(e) => setTitle(e.target.value)}
-                placeholder="Enter post title..."
-                maxLength={300}
-                className={inputClass}
-              />
-            </label>
-            <label className="grid gap-1 text-sm font-medium text-slate-800">
-              Slug
-              <input
-                type="text"
-                value={fields.slug}
-                onChange={(e) => update({ slug: e.target.value })}
-                placeholder="post-url-slug"
-                maxLength={200}
-                className={inputClass}
-              />
-            </label>
-            <div className="grid gap-1 text-sm font-medium text-slate-800">
-              <label htmlFor="post-tags">Tags</label>
-              <TagInput id="post-tags" tags={fields.tags} onChange={(tags) => update({ tags })} />
-            </div>
-            <div className="grid gap-1 text-sm font-medium text-slate-800">
-              <label htmlFor="cover-image">Cover Image (optional)</label>
-              <div className="flex flex-wrap gap-2">
-                <input
-                  id="cover-image"
-                  type="text"
-                  value={fields.featuredImage}
-                  onChange={(e) => update({ featuredImage: e.target.value })}
-                  placeholder="https://... or upload an image"
-                  maxLength={2048}
-                  className={`${inputClass} min-w-0 flex-1`}
-                />
-                <ImageUploadButton
-                  label="Upload Cover"
-                  onUploaded={(image) => update({ featuredImage: image.objectPath })}
-                  onFallback={(uploadURL) => update({ featuredImage: uploadURL })}
-                  className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-                >
-                  <ImagePlus aria-hidden="true" className="h-4 w-4" />
-                </ImageUploadButton>
-              </div>
-              {fields.featuredImage && (
-                <img
-                  src={fields.featuredImage}
-                  alt="Cover preview"
-                  className="mt-2 max-h-48 w-auto rounded-md border border-slate-200 object-cover"
-                />
-              )}
-            </div>
-            <div className="grid gap-1 text-sm font-medium text-slate-800">
-              <label htmlFor="post-content">Content</label>
-              <div>
-                <EditorToolbar onAction={onToolbarAction}>
-                  <ImageUploadButton
-                    label="Upload Image"
-                    onUploaded={(image) => insertImage(image.name, image.objectPath)}
-                    className="ml-auto inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-                  >
-                    <ImagePlus aria-hidden="true" className="h-4 w-4" />
-                  </ImageUploadButton>
-                </EditorToolbar>
-                <textarea
-                  id="post-content"
-                  ref={textarea}
-                  value={fields.content}
-                  onChange={(e) => update({ content: e.target.value })}
-                  placeholder="Write your post in markdown..."
-                  rows={22}
-                  className="block w-full rounded-b-md border border-slate-300 px-3 py-2 font-mono text-sm leading-6 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
-                />
-              </div>
-            </div>
-          </Tabs.Content>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+          <TabsList aria-label="Editor">
+            <TabsTrigger value="write">Write</TabsTrigger>
+            <TabsTrigger value="preview">Preview</TabsTrigger>
+            <TabsTrigger value="settings">Settings</TabsTrigger>
+            {postId && <TabsTrigger value="history">History</TabsTrigger>}
+          </TabsList>
 
-          <Tabs.Content value="preview" className="mt-6 focus:outline-none">
+          <TabsContent value="write">
+            <WritePanel fields={fields} setFields={setFields} />
+          </TabsContent>
+          <TabsContent value="preview">
             <PreviewPanel fields={fields} />
-          </Tabs.Content>
-
-          <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+          </TabsContent>
+          <TabsContent value="settings">
             <SettingsPanel fields={fields} update={update} />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabsContent>
+          {postId && (
+            <TabsContent value="history">
+              <Suspense fallback={<Spinner label="Loading history..." />}>
+                <HistoryPanel postId={postId} fields={fields} onRestore={restoreVersion} />
+              </Suspense>
+            </TabsContent>
+          )}
+        </Tabs>
 
         <EditorSidebar
           fields={fields}
           update={update}
           saving={save.isPending}
-          onSave={onSave}
+          onSave={() => onSave()}
           onPreview={() => setTab('preview')}
           importUrl={importUrl}
           setImportUrl={setImportUrl}
           importing={importer.isPending}
           onImport={onImport}
         >
+          {postId && savedStatus !== 'published' && <PreviewLinkControl postId={postId} />}
           {postId && (
             <button
               type="button"

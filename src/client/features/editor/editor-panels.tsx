@@ -1,7 +1,9 @@
 import { EXCERPT_GENERATE_LENGTH } from '../../../shared/constants.ts';
 import { generateExcerpt } from '../../../shared/text.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { EditorFields } from './editor-state.ts';
+import { isoToLocalInput, localInputToIso, publishAtNote, timeZoneLabel, type EditorFields } from './editor-state.ts';
 import { MarkdownPreview } from './markdown-preview.tsx';
 
 const inputClass =
@@ -70,6 +72,7 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
         </div>
       </div>
       <Switch label="Published" checked={fields.published} onCheckedChange={(published) => update({ published })} />
+      <PublishAtField fields={fields} update={update} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">SEO</legend>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
@@ -95,6 +98,46 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
           />
         </label>
       </fieldset>
+    </div>
+  );
+}
+
+/** When a published post goes out, in the author's wall-clock time with the zone beside it. */
+function PublishAtField({ fields, update }: { fields: EditorFields; update: (patch: Partial<EditorFields>) => void }) {
+  const now = new Date();
+  const at = fields.publishAt ? new Date(fields.publishAt) : now;
+  return (
+    <div className="grid gap-1">
+      <label htmlFor="post-publish-at" className="text-sm font-medium text-slate-800">
+        Publish at
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id="post-publish-at"
+          type="datetime-local"
+          value={isoToLocalInput(fields.publishAt)}
+          onChange={(e) => update({ publishAt: localInputToIso(e.target.value) })}
+          min="2000-01-01T00:00"
+          max="9999-12-31T23:59"
+          aria-describedby="post-publish-at-zone post-publish-at-status"
+          className="min-w-0 flex-1"
+        />
+        <span id="post-publish-at-zone" className="text-sm text-slate-700">
+          {timeZoneLabel(at)}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => update({ publishAt: '' })}
+          disabled={!fields.publishAt}
+          aria-label="Clear the publish time"
+        >
+          Clear
+        </Button>
+      </div>
+      <p id="post-publish-at-status" aria-live="polite" className="text-sm text-slate-600">
+        {publishAtNote(fields, now)}
+      </p>
     </div>
   );
 }

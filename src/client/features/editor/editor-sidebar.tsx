@@ -2,7 +2,7 @@ import { Download, Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { countWords, readTimeMinutes } from '../../../shared/text.ts';
 import { Switch } from '../../components/ui/switch.tsx';
-import type { EditorFields } from './editor-state.ts';
+import { isScheduled, type EditorFields } from './editor-state.ts';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm';
 
@@ -37,7 +37,13 @@ export function EditorSidebar(props: {
             disabled={props.saving}
             className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
           >
-            {props.saving ? 'Saving...' : fields.published ? 'Publish Post' : 'Save Draft'}
+            {props.saving
+              ? 'Saving...'
+              : !fields.published
+                ? 'Save Draft'
+                : isScheduled(fields)
+                  ? 'Schedule Post'
+                  : 'Publish Post'}
           </button>
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { profile } from '../../../content/site.ts';
-import type { Post, PostInput } from '../../../shared/posts.ts';
+import { postStatusAt, type Post, type PostInput } from '../../../shared/posts.ts';
+import type { Revision } from '../../../shared/revisions.ts';
 import { readTimeMinutes } from '../../../shared/text.ts';
 
 /** Everything the author can change in the editor. */
@@ -11,6 +12,8 @@ export interface EditorFields {
   featuredImage: string;
   tags: string[];
   published: boolean;
+  /** When a published post goes out: an ISO time with its offset, or '' for "as soon as it is published". */
+  publishAt: string;
   metaTitle: string;
   metaDescription: string;
 }
@@ -23,11 +26,13 @@ export const emptyFields: EditorFields = {
   featuredImage: '',
   tags: [],
   published: false,
+  publishAt: '',
   metaTitle: '',
   metaDescription: '',
 };
 
-export function fieldsFromPost(post: Post): EditorFields {
+/** The fields of a saved post, or of one of its revisions (History's `Restore this version`). */
+export function fieldsFromPost(post: Post | Revision): EditorFields {
   return {
     title: post.title,
     slug: post.slug,
@@ -36,6 +41,7 @@ export function fieldsFromPost(post: Post): EditorFields {
     featuredImage: post.featuredImage ?? '',
     tags: post.tags ?? [],
     published: post.published,
+    publishAt: post.publishAt ?? '',
     metaTitle: post.metadata?.metaTitle ?? '',
     metaDescription: post.metadata?.metaDescription ?? '',
   };
@@ -43,8 +49,11 @@ export function fieldsFromPost(post: Post): EditorFields {
 
 export const sameFields = (a: EditorFields, b: EditorFields) => JSON.stringify(a) === JSON.stringify(b);
 
-/** SPEC.md section 3 payload: trimmed, excerpt and cover omitted when empty, readTime and author. */
-export function toPayload(fields: EditorFields): PostInput {
+/**
+ * SPEC.md section 3 payload: trimmed, excerpt and cover omitted when empty, readTime and author.
+ * An empty `publishAt` is sent as null when `editing`, so the server clears a stored one.
+ */
+export function toPayload(fields: EditorFields, editing = false): PostInput {
   const content = fields.content.trim();
   const excerpt = fields.excerpt.trim();
   const featuredImage = fields.featuredImage.trim();
@@ -58,6 +67,7 @@ export function toPayload(fields: EditorFields): PostInput {
     ...(featuredImage ? { featuredImage } : {}),
     tags: fields.tags,
     published: fields.published,
+    ...(fields.publishAt ? { publishAt: fields.publishAt } : editing ? { publishAt: null } : {}),
     metadata: {
       readTime: readTimeMinutes(content),
       author: profile.name,
@@ -66,6 +76,61 @@ export function toPayload(fields: EditorFields): PostInput {
       metaDescription,
     },
   };
+}
+
+/** `Scheduled`: Published is on and Publish at is still ahead (the server decides the same at read time). */
+export const isScheduled = (fields: Pick<EditorFields, 'published' | 'publishAt'>, now = new Date()): boolean =>
+  postStatusAt({ published: fields.published, publishAt: fields.publishAt || null }, now) === 'scheduled';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as ISO 8601 in this browser's time zone, with its offset: `2026-03-10T14:05:00+01:00`. */
+export function isoWithOffset(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${day}T${time}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
+/**
+ * The value of an `<input type="datetime-local">` (`2026-03-10T14:05`, the author's wall clock) as
+ * an ISO time with offset; '' when empty or incomplete. The offset is the one of that date, so a
+ * time in summer gets summer time; a time skipped by a clock change moves forward, as in `Date`.
+ */
+export function localInputToIso(local: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(local);
+  if (!match) return '';
+  const [year, month, day, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
+  const date = new Date(year!, month! - 1, day!, hours!, minutes!, seconds!);
+  return Number.isNaN(date.getTime()) ? '' : isoWithOffset(date);
+}
+
+/** An ISO time as the datetime-local input shows it in the author's zone; seconds only when set. */
+export function isoToLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return '';
+  const minutes = isoWithOffset(date).slice(0, 16);
+  return date.getSeconds() ? `${minutes}:${pad(date.getSeconds())}` : minutes;
+}
+
+/** The author's zone as the editor shows it beside Publish at: `Europe/Paris (UTC+01:00)`, for that date. */
+export function timeZoneLabel(at: Date, timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
+  const offset = isoWithOffset(Number.isNaN(at.getTime()) ? new Date() : at).slice(-6);
+  return `${timeZone} (UTC${offset})`;
+}
+
+/** A saved time in the author's own zone, for people: `Mar 10, 2026, 2:05 PM`. */
+export const formatLocalDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What Publish at will do, said under the field. */
+export function publishAtNote(fields: Pick<EditorFields, 'published' | 'publishAt'>, now: Date): string {
+  if (!fields.publishAt) return 'Empty: the post goes out as soon as it is published.';
+  if (Date.parse(fields.publishAt) <= now.getTime())
+    return 'This time has passed: the post is visible as soon as it is published.';
+  if (!fields.published) return 'Turn on Published to schedule the post for this time.';
+  return `Scheduled: readers see it from ${formatLocalDateTime(fields.publishAt)}.`;
 }
 
 /** Tag rule of SPEC.md section 4: the trimmed text, unless empty or already there. */

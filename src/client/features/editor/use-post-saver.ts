@@ -1,50 +1,82 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { postInputSchema, type Post } from '../../../shared/posts.ts';
+import { postStatusAt, postUpdateSchema, type Post } from '../../../shared/posts.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { api, paths } from '../../paths.ts';
-import { forgetDraft, toPayload, type EditorFields } from './editor-state.ts';
+import { forgetDraft, formatLocalDateTime, toPayload, type EditorFields } from './editor-state.ts';
+import { conflictOf, SaveConflict } from './save-conflict.ts';
+
+export interface SaveRequest {
+  fields: EditorFields;
+  /** The `updatedAt` of the version the author edited: the server refuses the save if it moved on. */
+  expectedUpdatedAt?: string;
+}
 
 /**
  * Save (create or update) and delete, with the toasts of SPEC.md section 8. A failed save leaves
- * the editor untouched; every cached post list is refreshed after a change.
+ * the editor untouched; every cached post list is refreshed after a change. A save refused
+ * because the post changed elsewhere goes to `onConflict` without a toast: the editor shows it.
  */
-export function usePostSaver(postId: string | undefined, onSaved: (post: Post, fields: EditorFields) => void) {
+export function usePostSaver(
+  postId: string | undefined,
+  handlers: { onSaved: (post: Post, fields: EditorFields) => void; onConflict: (current: Post) => void },
+) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const editing = postId !== undefined;
 
+  // Post lists, the post itself and its revisions all live under /api/blog-posts.
   const refreshLists = () =>
     queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) });
 
   const save = useMutation({
-    mutationFn: async (fields: EditorFields) => {
-      const parsed = postInputSchema.safeParse(toPayload(fields));
+    mutationFn: async ({ fields, expectedUpdatedAt }: SaveRequest) => {
+      const parsed = postUpdateSchema.safeParse({ ...toPayload(fields, editing), ...(editing ? { expectedUpdatedAt } : {}) });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         throw new Error(`${issue.path.join('.') || 'post'}: ${issue.message}`);
       }
       const payload = parsed.data;
-      const response = editing
-        ? await apiRequest('PUT', api.post(postId), payload)
-        : await apiRequest('POST', api.posts, payload);
-      return { post: (await response.json()) as Post, fields };
+      try {
+        const response = editing
+          ? await apiRequest('PUT', api.post(postId), payload)
+          : await apiRequest('POST', api.posts, payload);
+        return { post: (await response.json()) as Post, fields };
+      } catch (error) {
+        const current = conflictOf(error);
+        throw current ? new SaveConflict(current) : error;
+      }
     },
     onSuccess: async ({ post, fields }) => {
       forgetDraft(postId);
       forgetDraft(post.id);
-      toast({
-        title: editing ? 'Post updated!' : 'Post saved!',
-        description: `Your post "${post.title}" has been ${post.published ? 'published' : 'saved as draft'}`,
-      });
+      const status = postStatusAt(post, new Date());
+      toast(
+        status === 'scheduled' && post.publishAt
+          ? {
+              title: 'Post scheduled!',
+              description: `Your post "${post.title}" is scheduled for ${formatLocalDateTime(post.publishAt)}`,
+            }
+          : {
+              title: editing ? 'Post updated!' : 'Post saved!',
+              description: `Your post "${post.title}" has been ${post.published ? 'published' : 'saved as draft'}`,
+            },
+      );
       await refreshLists();
-      onSaved(post, fields);
-      if (post.published) navigate(paths.post(post.slug));
+      handlers.onSaved(post, fields);
+      // Only a post readers can see now has a public page to go to.
+      if (status === 'published') navigate(paths.post(post.slug));
       // A new draft continues as an edit of the saved post: saving again updates, never duplicates.
       else if (!editing) navigate(paths.edit(post.id), { replace: true });
     },
-    onError: (error) => {
+    onError: async (error) => {
+      if (error instanceof SaveConflict) {
+        handlers.onConflict(error.current);
+        // The refused text is now a revision: the History list has one more line.
+        await queryClient.invalidateQueries({ queryKey: [api.revisions(postId ?? '')] });
+        return;
+      }
       toast({
         title: editing ? 'Failed to update post' : 'Failed to save post',
         description: errorMessage(

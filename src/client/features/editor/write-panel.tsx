@@ -1,0 +1,130 @@
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { slugify } from '../../../shared/text.ts';
+import { Input } from '../../components/ui/input.tsx';
+import type { EditorFields } from './editor-state.ts';
+import { EditorToolbar } from './editor-toolbar.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
+import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction, type TextEdit } from './markdown-actions.ts';
+import { TagInput } from './tag-input.tsx';
+
+/** The Write tab: title, slug, tags, cover and the markdown content with its toolbar. */
+export function WritePanel({ fields, setFields }: { fields: EditorFields; setFields: Dispatch<SetStateAction<EditorFields>> }) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<TextEdit | null>(null);
+
+  // Restore the caret after a toolbar edit re-rendered the text.
+  useEffect(() => {
+    const edit = pendingSelection.current;
+    if (!edit || !textarea.current) return;
+    pendingSelection.current = null;
+    textarea.current.focus();
+    textarea.current.setSelectionRange(edit.selectionStart, edit.selectionEnd);
+  }, [fields.content]);
+
+  const update = (patch: Partial<EditorFields>) => setFields((current) => ({ ...current, ...patch }));
+  const setTitle = (title: string) =>
+    setFields((current) => ({
+      ...current,
+      title,
+      slug: current.slug === '' || current.slug === slugify(current.title) ? slugify(title) : current.slug,
+    }));
+
+  const applyEdit = (edit: TextEdit) => {
+    pendingSelection.current = edit;
+    update({ content: edit.text });
+  };
+  const onToolbarAction = (action: MarkdownAction) => {
+    const area = textarea.current;
+    const start = area?.selectionStart ?? fields.content.length;
+    const end = area?.selectionEnd ?? fields.content.length;
+    applyEdit(applyMarkdownAction(fields.content, start, end, action));
+  };
+  const insertImage = (name: string, objectPath: string) => {
+    const area = textarea.current;
+    const start = area?.selectionStart ?? fields.content.length;
+    const end = area?.selectionEnd ?? fields.content.length;
+    applyEdit(insertAtCaret(fields.content, start, end, imageMarkdown(name, objectPath)));
+  };
+
+  return (
+    <div className="grid gap-5">
+      <label className="grid gap-1 text-sm font-medium text-slate-800">
+        Title
+        <Input
+          type="text"
+          value={fields.title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Enter post title..."
+          maxLength={300}
+        />
+      </label>
+      <label className="grid gap-1 text-sm font-medium text-slate-800">
+        Slug
+        <Input
+          type="text"
+          value={fields.slug}
+          onChange={(e) => update({ slug: e.target.value })}
+          placeholder="post-url-slug"
+          maxLength={200}
+        />
+      </label>
+      <div className="grid gap-1 text-sm font-medium text-slate-800">
+        <label htmlFor="post-tags">Tags</label>
+        <TagInput id="post-tags" tags={fields.tags} onChange={(tags) => update({ tags })} />
+      </div>
+      <div className="grid gap-1 text-sm font-medium text-slate-800">
+        <label htmlFor="cover-image">Cover Image (optional)</label>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            id="cover-image"
+            type="text"
+            value={fields.featuredImage}
+            onChange={(e) => update({ featuredImage: e.target.value })}
+            placeholder="https://... or upload an image"
+            maxLength={2048}
+            className="min-w-0 flex-1"
+          />
+          <ImageUploadButton
+            label="Upload Cover"
+            onUploaded={(image) => update({ featuredImage: image.objectPath })}
+            onFallback={(uploadURL) => update({ featuredImage: uploadURL })}
+            className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+          >
+            <ImagePlus aria-hidden="true" className="h-4 w-4" />
+          </ImageUploadButton>
+        </div>
+        {fields.featuredImage && (
+          <img
+            src={fields.featuredImage}
+            alt="Cover preview"
+            className="mt-2 max-h-48 w-auto rounded-md border border-slate-200 object-cover"
+          />
+        )}
+      </div>
+      <div className="grid gap-1 text-sm font-medium text-slate-800">
+        <label htmlFor="post-content">Content</label>
+        <div>
+          <EditorToolbar onAction={onToolbarAction}>
+            <ImageUploadButton
+              label="Upload Image"
+              onUploaded={(image) => insertImage(image.name, image.objectPath)}
+              className="ml-auto inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            >
+              <ImagePlus aria-hidden="true" className="h-4 w-4" />
+            </ImageUploadButton>
+          </EditorToolbar>
+          <textarea
+            id="post-content"
+            ref={textarea}
+            value={fields.content}
+            onChange={(e) => update({ content: e.target.value })}
+            placeholder="Write your post in markdown..."
+            rows={22}
+            className="block w-full rounded-b-md border border-slate-300 px-3 py-2 font-mono text-sm leading-6 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
