@@ -18,6 +18,7 @@ import { importRoutes } from './routes/import.ts';
 import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { siteDataRoutes } from './routes/site-data.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import { MarkdownRenderer, type MarkdownRendererOptions } from './services/markdown-renderer.ts';
 import { checkAdminPassword } from './services/admin-account.ts';
@@ -34,6 +35,7 @@ import type { ObjectStorage } from './adapters/storage.ts';
 import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/sessions.ts';
+import { SiteDataService } from './services/site-data.ts';
 import { UploadService } from './services/uploads.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/views.ts';
 import { PageCache, type PageCacheOptions } from './services/page-cache.ts';
@@ -186,6 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
   await app.register(uploadRoutes, { uploads });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
+  const siteData = new SiteDataService(db, options.storage, { tempDir: path.join(config.dataDir, 'imports'), clock });
+  await app.register(siteDataRoutes, { siteData });
   await app.register(feedRoutes, { posts, siteUrl: config.siteUrl, cache: pageCache });
 
   if (options.clientDir) {

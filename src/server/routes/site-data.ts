@@ -1,0 +1,39 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IMPORT_MAX_BYTES, siteImportResultSchema } from '../../shared/backup.ts';
+import { HttpError } from '../errors.ts';
+import { PRIVATE_CACHE } from '../http/cache-headers.ts';
+import { requireAdmin } from '../http/session.ts';
+import type { SiteDataService } from '../services/site-data.ts';
+
+/**
+ * `GET /api/admin/export` (the backup zip, streamed) and `POST /api/admin/import` (the file as the
+ * raw body, whatever its type: the service recognises it by its content). Admin only.
+ */
+export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService }> = async (app, { siteData }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/api/admin/export', async (_request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="folio-backup-${day}.zip"`)
+      .header('cache-control', PRIVATE_CACHE)
+      .send(await siteData.exportArchive());
+  });
+
+  // The body is handed over as the stream it arrives as: the service writes it to disk.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/api/admin/import',
+    { bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: siteImportResultSchema } } },
+    async (request) => {
+      const declared = Number(request.headers['content-length']);
+      if (declared > IMPORT_MAX_BYTES) throw new HttpError(413, 'The file is larger than 500 MB');
+      if (!request.body) throw new HttpError(400, 'Send the file as the request body');
+      return siteData.importFile(request.body as Readable);
+    },
+  );
+};

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { IMPORT_MAX_BYTES, type SiteImportResult } from '../../shared/backup.ts';
+import { readTimeMinutes, slugify } from '../../shared/text.ts';
+import type { ObjectStorage } from '../adapters/storage.ts';
+import type { Database } from '../db/client.ts';
+import { blogPosts, comments } from '../db/schema.ts';
+import { HttpError } from '../errors.ts';
+import { freeSlug } from './backup/slugs.ts';
+import type { ImportedPost, ParsedImport } from './imports/types.ts';
+import { searchDocument, tagKeysOf } from './posts.ts';
+import { RevisionService } from './revisions.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** A WordPress or Ghost export is read whole: at most this much. */
+const TEXT_EXPORT_BYTES = 100 * 1024 * 1024;
+/** The markdown files of a zip, together. */
+const MARKDOWN_TOTAL_BYTES = 200 * 1024 * 1024;
+const MARKDOWN_FILE = /\.(md|markdown|mdx)$/i;
+
+const UNSUPPORTED =
+  'Unsupported file: expected a backup of this site (.zip), a WordPress export (.xml), a Ghost export (.json) or a .zip of markdown files';
+
+/**
+ * The author's data in and out (DESIGN.md "your data is yours"): the backup zip streamed out, and
+ * an import of a backup, a WordPress or Ghost export or a zip of markdown files, in one
+ * transaction: a file that fails changes nothing.
+ */
+export class SiteDataService {
+  private readonly db: Database;
+  private readonly storage: ObjectStorage;
+  private readonly tempDir: string;
+  private readonly now: () => Date;
+  constructor(db: Database, storage: ObjectStorage, options: { tempDir: string; clock?: () => Date }) {
+    this.db = db;
+    this.storage = storage;
+    this.tempDir = options.tempDir;
+    this.now = options.clock ?? (() => new Date());
+  }
+
+  /** The backup zip as a stream (archive-format.ts). */
+  async exportArchive(): Promise<NodeJS.ReadableStream> {
+    // The zip library, the parsers and the converters load with the first export or import, not at start-up.
+    const { writeBackup } = await import('./backup/export.ts');
+    return (await writeBackup(this.db, this.storage, this.now())).outputStream;
+  }
+
+  /**
+   * Imports a file sent as a stream: kept on disk while it is read (never whole in memory), at
+   * most IMPORT_MAX_BYTES (413 beyond), recognised by its content, not its name or type.
+   */
+  async importFile(body: Readable): Promise<SiteImportResult> {
+    await mkdir(this.tempDir, { recursive: true });
+    const file = path.join(this.tempDir, `${randomUUID()}.upload`);
+    try {
+      await receive(body, file);
+      return await this.importFrom(file);
+    } finally {
+      await rm(file, { force: true });
+    }
+  }
+
+  private async importFrom(file: string): Promise<SiteImportResult> {
+    const head = await firstBytes(file, 64);
+    if (head.length === 0) throw new HttpError(400, 'The file is empty');
+    if (head[0] === 0x50 && head[1] === 0x4b) return this.importZip(file);
+    const start = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    if (start.startsWith('<')) {
+      const [xml, { parseWordPress }] = await Promise.all([readText(file), import('./imports/wordpress.ts')]);
+      return this.store('wordpress', parseWordPress(xml));
+    }
+    if (start.startsWith('{') || start.startsWith('[')) {
+      let json: unknown;
+      try {
+        json = JSON.parse(await readText(file));
+      } catch {
+        throw new HttpError(400, 'The file is not valid JSON');
+      }
+      const { parseGhost } = await import('./imports/ghost.ts');
+      return this.store('ghost', parseGhost(json));
+    }
+    throw new HttpError(415, UNSUPPORTED);
+  }
+
+  private async importZip(file: string): Promise<SiteImportResult> {
+    const [{ ZipInput }, { isBackup, restoreBackup }] = await Promise.all([
+      import('./backup/zip-input.ts'),
+      import('./backup/restore.ts'),
+    ]);
+    const zip = await ZipInput.open(file);
+    try {
+      if (isBackup(zip)) {
+        const restored = await this.db.transaction((tx) => restoreBackup(tx, this.storage, zip));
+        return { format: 'backup', ...restored };
+      }
+      const markdown = zip.entries.filter((entry) => MARKDOWN_FILE.test(entry.name) && !isHiddenPath(entry.name));
+      if (markdown.length === 0) throw new HttpError(415, UNSUPPORTED);
+      const total = markdown.reduce((sum, entry) => sum + entry.size, 0);
+      if (total > MARKDOWN_TOTAL_BYTES) throw new HttpError(413, 'The markdown files add up to more than 200 MB');
+      const files = [];
+      for (const entry of markdown) files.push({ path: entry.name, text: await zip.text(entry, MARKDOWN_TOTAL_BYTES) });
+      const { parseMarkdownFiles } = await import('./imports/markdown-files.ts');
+      const parsed = parseMarkdownFiles(files);
+      return this.store('markdown', { ...parsed, skipped: parsed.skipped + (zip.entries.length - markdown.length) });
+    } finally {
+      zip.close();
+    }
+  }
+
+  /** Foreign posts in one transaction: each found again by its source, else created. */
+  private async store(format: 'wordpress' | 'ghost' | 'markdown', parsed: ParsedImport): Promise<SiteImportResult> {
+    const result: SiteImportResult = {
+      format,
+      posts: 0,
+      comments: 0,
+      uploads: 0,
+      skipped: parsed.skipped,
+      warnings: [...parsed.warnings],
+    };
+    await this.db.transaction(async (tx) => {
+      const known = await knownSources(tx);
+      for (const post of parsed.posts) {
+        const id = await this.storePost(tx, post, known.get(post.source), result.warnings);
+        result.posts += 1;
+        result.comments += await storeComments(tx, id, post);
+      }
+    });
+    return result;
+  }
+
+  private async storePost(tx: Tx, post: ImportedPost, existingId: string | undefined, warnings: string[]): Promise<string> {
+    const wanted = slugify(post.slug || post.title) || 'post';
+    const slug = await freeSlug(tx, wanted, existingId);
+    if (slug !== wanted) warnings.push(`"${post.title}": the slug "${wanted}" is taken by another post; imported as "${slug}"`);
+    const createdAt = post.createdAt ?? this.now();
+    const values = {
+      title: post.title,
+      slug,
+      content: post.content,
+      excerpt: post.excerpt || null,
+      featuredImage: post.featuredImage || null,
+      tags: post.tags,
+      published: post.published,
+      publishAt: post.publishAt ?? null,
+      metadata: { source: post.source, readTime: Math.max(1, readTimeMinutes(post.content)) } as Record<string, unknown>,
+    };
+    const stored = { ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) };
+    let row;
+    if (existingId) {
+      // A second import updates what the first brought; the post keeps its view count.
+      [row] = await tx
+        .update(blogPosts)
+        .set({
+          ...stored,
+          metadata: sql`${blogPosts.metadata} || ${JSON.stringify(values.metadata)}::jsonb`,
+          updatedAt: post.updatedAt ?? this.now(),
+        })
+        .where(eq(blogPosts.id, existingId))
+        .returning({ id: blogPosts.id, updatedAt: blogPosts.updatedAt });
+    } else {
+      [row] = await tx
+        .insert(blogPosts)
+        .values({ ...stored, createdAt, updatedAt: post.updatedAt ?? createdAt })
+        .returning({ id: blogPosts.id, updatedAt: blogPosts.updatedAt });
+    }
+    await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
+    return row!.id;
+  }
+}
+
+/** Posts that came from an import, by their source. */
+async function knownSources(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: blogPosts.id, source: sql<string>`${blogPosts.metadata} ->> 'source'` })
+    .from(blogPosts)
+    .where(sql`${blogPosts.metadata} ? 'source'`);
+  return new Map(rows.map((row) => [row.source, row.id]));
+}
+
+/** A post's imported comments, each once: a second import finds the same author, time and text. */
+async function storeComments(tx: Tx, postId: string, post: ImportedPost): Promise<number> {
+  let stored = 0;
+  for (const comment of post.comments) {
+    const createdAt = comment.createdAt ?? new Date(0);
+    const [existing] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.postId, postId),
+          eq(comments.author, comment.author),
+          eq(comments.createdAt, createdAt),
+          eq(comments.content, comment.content),
+        ),
+      )
+      .limit(1);
+    if (existing) continue;
+    await tx.insert(comments).values({ postId, ...comment, createdAt });
+    stored += 1;
+  }
+  return stored;
+}
+
+const isHiddenPath = (name: string) => name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX');
+
+/** Writes the request body to `file`, refusing (413) past IMPORT_MAX_BYTES. */
+async function receive(body: Readable, file: string): Promise<void> {
+  let received = 0;
+  try {
+    await pipeline(
+      body,
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          received += chunk.length;
+          if (received > IMPORT_MAX_BYTES) throw new HttpError(413, 'The file is larger than 500 MB');
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, `The upload did not complete: ${(error as Error).message}`);
+  }
+}
+
+async function firstBytes(file: string, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readText(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > TEXT_EXPORT_BYTES) throw new HttpError(413, 'A WordPress or Ghost export may be at most 100 MB');
+    return (await handle.readFile()).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
