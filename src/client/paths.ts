@@ -66,4 +66,8 @@ export const api = {
   adminMessages: '/api/admin/messages',
   adminMessage: (id: string) => `/api/admin/messages/${id}`,
   adminPosts: '/api/admin/posts',
+  /** The backup zip, streamed as a download (DESIGN.md "your data is yours"). */
+  adminExport: '/api/admin/export',
+  /** A backup, WordPress, Ghost or markdown-zip file as the raw request body. */
+  adminImport: '/api/admin/import',
 } as const;

@@ -7,8 +7,9 @@ import { paths, searchString } from '../../paths.ts';
 import { STATS_WINDOW_DAYS, statsQuery } from './api.ts';
 import { ReadersChart } from './readers-chart.tsx';
 import { LoadError, ScreenHeader } from './screen-header.tsx';
+import { SiteDataPanel } from './site-data-panel.tsx';
 
-/** `/admin`: what needs the author, how many came to read, and what they read. */
+/** `/admin`: what needs the author, how many came to read, what they read, and the site's data to take out or bring in. */
 export function Dashboard() {
   const stats = useQuery(statsQuery());
 
@@ -92,6 +93,8 @@ export function Dashboard() {
           </div>
         </>
       )}
+      {/* Outside the counts: a backup or a restore must work even when the counts fail to load. */}
+      <SiteDataPanel />
     </div>
   );
 }

@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, Upload } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SiteImportResult } from '../../../shared/backup.ts';
+import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { api, paths } from '../../paths.ts';
+import {
+  formatBytes,
+  IMPORT_FILE_TYPES,
+  importFileProblem,
+  importFormatLabels,
+  importSummary,
+  refreshAfterImport,
+  uploadImportFile,
+  uploadPercent,
+} from './site-import.ts';
+
+type ImportState =
+  | { step: 'idle' }
+  | { step: 'uploading'; fileName: string; loaded: number; total: number }
+  | { step: 'importing'; fileName: string }
+  | { step: 'done'; fileName: string; result: SiteImportResult }
+  | { step: 'failed'; message: string };
+
+/**
+ * The dashboard's "your data is yours" (DESIGN.md): `Download backup` is a plain link, so the
+ * browser streams the zip straight to disk; `Import` sends a file up with a progress bar and says
+ * what came in.
+ */
+export function SiteDataPanel() {
+  return (
+    <Card as="section" aria-labelledby="site-data-heading" className="mt-8">
+      <h2 id="site-data-heading" className="text-lg font-semibold text-slate-900">
+        Your data
+      </h2>
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <div>
+          <h3 className="font-semibold text-slate-900">Backup</h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Everything in one .zip file: posts, uploads, comments, messages and revisions. Import it here to restore the site.
+          </p>
+          {/* A real link, not a fetch: the archive can be gigabytes, and only a download keeps it out of memory. */}
+          <a href={api.adminExport} download className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download backup
+          </a>
+        </div>
+        <ImportForm />
+      </div>
+    </Card>
+  );
+}
+
+function ImportForm() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ImportState>({ step: 'idle' });
+  const upload = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const importButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const ids = { heading: useId(), input: useId(), hint: useId() };
+  const busy = state.step === 'uploading' || state.step === 'importing';
+  // `Cancel upload` goes once the bytes are up: focus on it moves to `Import` rather than to the page.
+  const moveFocusOffCancel = () => {
+    if (cancelButton.current && document.activeElement === cancelButton.current) importButton.current?.focus();
+  };
+
+  async function start(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const file = fileInput.current?.files?.[0];
+    if (!file) {
+      setState({ step: 'failed', message: 'Choose a file to import first.' });
+      fileInput.current?.focus();
+      return;
+    }
+    const problem = importFileProblem(file);
+    if (problem) {
+      setState({ step: 'failed', message: problem });
+      return;
+    }
+    const controller = new AbortController();
+    upload.current = controller;
+    setState({ step: 'uploading', fileName: file.name, loaded: 0, total: file.size });
+    try {
+      const result = await uploadImportFile(file, {
+        signal: controller.signal,
+        onProgress: (loaded, total) => setState({ step: 'uploading', fileName: file.name, loaded, total }),
+        onUploaded: () => {
+          moveFocusOffCancel();
+          setState({ step: 'importing', fileName: file.name });
+        },
+      });
+      setState({ step: 'done', fileName: file.name, result });
+      // The same file may be picked again (a second import updates what the first brought).
+      fileInput.current?.form?.reset();
+      void refreshAfterImport(queryClient);
+    } catch (error) {
+      if (controller.signal.aborted) setState({ step: 'idle' });
+      else setState({ step: 'failed', message: error instanceof ApiError ? error.message : 'The import failed.' });
+    } finally {
+      moveFocusOffCancel();
+      upload.current = null;
+    }
+  }
+
+  return (
+    <form aria-labelledby={ids.heading} onSubmit={(event) => void start(event)} noValidate>
+      <h3 id={ids.heading} className="font-semibold text-slate-900">
+        Import
+      </h3>
+      <label htmlFor={ids.input} className="mt-1 block text-sm font-medium text-slate-900">
+        File to import
+      </label>
+      <p id={ids.hint} className="mt-1 text-sm text-slate-700">
+        A backup of this site (.zip), a WordPress export (.xml), a Ghost export (.json) or a .zip of markdown files, up to 500 MB.
+        Importing the same file again updates what it brought the first time.
+      </p>
+      <Input
+        ref={fileInput}
+        id={ids.input}
+        type="file"
+        name="file"
+        accept={IMPORT_FILE_TYPES}
+        aria-describedby={ids.hint}
+        disabled={busy}
+        className="mt-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-semibold file:text-slate-800"
+      />
+      <div className="mt-3 flex flex-wrap gap-2">
+        {/* Not `disabled` while busy: a disabled button drops the keyboard focus to the page. */}
+        <Button
+          ref={importButton}
+          type="submit"
+          aria-disabled={busy || undefined}
+          className="aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          Import
+        </Button>
+        {state.step === 'uploading' && (
+          <Button ref={cancelButton} variant="secondary" onClick={() => upload.current?.abort()}>
+            Cancel upload
+          </Button>
+        )}
+      </div>
+      <ImportProgress state={state} />
+    </form>
+  );
+}
+
+/**
+ * The bar while the file goes up, then what came in. The status region is always there, so that
+ * its changes are announced; it holds only the milestones, not every percent.
+ */
+function ImportProgress({ state }: { state: ImportState }) {
+  return (
+    <>
+      {state.step === 'uploading' && (
+        <div className="mt-4">
+          <p className="text-sm font-medium text-slate-900 wrap-anywhere">Uploading {state.fileName}</p>
+          <ProgressBar label={`Uploading ${state.fileName}`} value={state.loaded} max={state.total} />
+          <p className="mt-1 text-sm text-slate-700 tabular-nums">
+            {uploadPercent(state.loaded, state.total)}% · {formatBytes(state.loaded)} of {formatBytes(state.total)}
+          </p>
+        </div>
+      )}
+      {state.step === 'importing' && (
+        <div className="mt-4">
+          <p className="text-sm font-medium text-slate-900 wrap-anywhere">Importing {state.fileName}...</p>
+          <ProgressBar label={`Importing ${state.fileName}`} />
+        </div>
+      )}
+      <div role="status">
+        {state.step === 'uploading' && <span className="sr-only">Uploading {state.fileName}</span>}
+        {state.step === 'importing' && <span className="sr-only">Importing {state.fileName}</span>}
+        {state.step === 'done' && <ImportSummary fileName={state.fileName} result={state.result} />}
+      </div>
+      {state.step === 'failed' && (
+        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">Import failed</p>
+          <p className="mt-1 wrap-anywhere">{state.message}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A native bar (role progressbar, its value announced); without a value it shows work going on. */
+function ProgressBar(props: { label: string; value?: number; max?: number }) {
+  return (
+    <progress
+      aria-label={props.label}
+      value={props.value}
+      max={props.max}
+      className="mt-2 h-2.5 w-full appearance-none overflow-hidden rounded-full bg-slate-200 [&::-moz-progress-bar]:bg-blue-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-blue-700"
+    />
+  );
+}
+
+function ImportSummary({ fileName, result }: { fileName: string; result: SiteImportResult }) {
+  return (
+    <div className="mt-4 rounded-lg border border-green-200 bg-green-50 p-4 text-green-950">
+      <p className="font-semibold wrap-anywhere">
+        From {fileName}, {importFormatLabels[result.format]}
+      </p>
+      <p className="mt-1">{importSummary(result)}</p>
+      {result.warnings.length > 0 && (
+        <>
+          <p className="mt-3 font-medium">{result.warnings.length === 1 ? '1 warning' : `${result.warnings.length} warnings`}:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm wrap-anywhere">
+            {result.warnings.map((warning, index) => (
+              <li key={index}>{warning}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ButtonLink href={paths.adminPosts} variant="secondary" size="sm" className="mt-3">
+        See the posts
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { createPost, expect, test, watchConsole } from '../fixtures.ts';
+import { unlockEditor } from './admin-support.ts';
+import { adminNav, noSidewaysScroll, unique } from './back-office-support.ts';
+
+const WORDPRESS_EXPORT = new URL('../fixtures/wordpress-export.xml', import.meta.url);
+
+/** The number a dashboard count card shows ("12Published posts" as the link's text). */
+async function countOf(card: Locator): Promise<number> {
+  await expect(card).toHaveText(/^\d+/);
+  return Number(/^\d+/.exec((await card.textContent()) ?? '')![0]);
+}
+
+const countCard = (page: Page, label: string) => page.getByRole('link', { name: new RegExp(`^\\d+ ?${label}$`) });
+
+test('Download backup saves the whole site as a zip holding its manifest', async ({ page, request }) => {
+  await createPost(request, { title: unique('Backed up') });
+  await unlockEditor(page, '/admin');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download backup' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  // Entry names sit uncompressed in the zip's central directory.
+  expect(bytes.includes('manifest.json')).toBe(true);
+  expect(bytes.includes('posts/')).toBe(true);
+});
+
+test('importing a WordPress export shows the upload and what came in; the posts reach the back office and readers see the published one', async ({
+  page,
+  browser,
+}) => {
+  // The fixture's words and guids made unique, so that this run's import creates its own two posts.
+  const run = Date.now().toString(36);
+  const xml = (await readFile(WORDPRESS_EXPORT, 'utf8')).replace(/quokka/gi, (word) => `${word}${run}`);
+  const word = `Quokka${run}`;
+  const publishedTitle = `${word} count on Rottnest Island, spring survey`;
+  const draftTitle = `${word} survey methods, a draft`;
+
+  const problems = watchConsole(page);
+  await unlockEditor(page, '/admin');
+  const published = countCard(page, 'Published posts');
+  const drafts = countCard(page, 'Drafts');
+  const [publishedBefore, draftsBefore] = [await countOf(published), await countOf(drafts)];
+
+  // The answer waits until the bar has been seen; a small file is otherwise up in an instant.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/import', async (route) => {
+    await answered;
+    await route.continue();
+  });
+
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'wordpress-export.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const bar = page.getByRole('progressbar', { name: 'Uploading wordpress-export.xml' });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute('max', String(Buffer.byteLength(xml)));
+  release();
+
+  const summary = page.getByRole('region', { name: 'Your data' }).getByRole('status');
+  await expect(summary).toContainText('From wordpress-export.xml, a WordPress export');
+  await expect(summary).toContainText('Imported 2 posts, 1 comment, 0 uploads; 0 skipped.');
+  await expect(bar).toHaveCount(0);
+  // The counts on screen follow the import without a reload.
+  await expect(published).toHaveText(new RegExp(`^${publishedBefore + 1}\\D`));
+  await expect(drafts).toHaveText(new RegExp(`^${draftsBefore + 1}\\D`));
+
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await noSidewaysScroll(page, '/admin after an import');
+
+  await adminNav(page).getByRole('link', { name: 'Posts' }).click();
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill(word);
+  const table = page.getByRole('table', { name: 'Posts' });
+  await expect(table.getByRole('row').filter({ hasText: publishedTitle })).toContainText('Published');
+  await expect(table.getByRole('row').filter({ hasText: draftTitle })).toContainText('Draft');
+
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  await reader.goto(`/blog?q=${word}`);
+  await expect(reader.getByRole('article', { name: publishedTitle })).toBeVisible();
+  await expect(reader.getByText(draftTitle)).toHaveCount(0);
+  await visitor.close();
+  expect(problems).toEqual([]);
+});
+
+test('a file the server refuses shows its reason, and an ended session locks the back office like every other request', async ({
+  page,
+}) => {
+  await unlockEditor(page, '/admin');
+  const fileInput = page.getByLabel('File to import');
+  const importButton = page.getByRole('button', { name: 'Import', exact: true });
+
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Just some notes.') });
+  await importButton.click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Import failed' });
+  await expect(alert).toBeVisible();
+  // The server's own words, not a generic failure.
+  await expect(alert).not.toContainText('HTTP');
+  await expect(alert.locator('p').nth(1)).not.toBeEmpty();
+
+  await page.context().clearCookies();
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Just some notes.') });
+  await importButton.click();
+  await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
+});
+
+test('Cancel upload stops an upload under way and leaves the keyboard on Import', async ({ page }) => {
+  await unlockEditor(page, '/admin');
+  // The request never gets an answer: only cancelling ends it.
+  await page.route('**/api/admin/import', () => new Promise<void>(() => {}));
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'backup.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004 not really') });
+  const importButton = page.getByRole('button', { name: 'Import', exact: true });
+  await importButton.click();
+  await expect(page.getByRole('progressbar', { name: 'Uploading backup.zip' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel upload' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel upload' })).toHaveCount(0);
+  await expect(importButton).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toHaveCount(0);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
