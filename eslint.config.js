@@ -70,6 +70,26 @@ export default tseslint.config(
       ],
     },
   })),
+  // Query keys come from each feature's queryOptions (STYLE.md habit 16), shared by its screens and
+  // the server's prefetch (ssr-data.ts): a key written by hand elsewhere drifts from them.
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/features/*/api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "Take the key from the feature's query (features/<name>/api.ts): `xQuery(...).queryKey`.",
+        },
+        {
+          selector:
+            "CallExpression:matches([callee.property.name=/^(get|set)QueryData$/], [callee.name='usePageData']) > ArrayExpression.arguments:first-child",
+          message: "Take the key from the feature's query (features/<name>/api.ts): `xQuery(...).queryKey`.",
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedPost } from '../shared/posts.ts';
-import { postQueryKey, previewQueryKey } from './features/post/post-query.ts';
+import { blogViewQuery } from './features/blog/api.ts';
+import { commentsQuery } from './features/comments/api.ts';
+import { latestPostsQuery } from './features/home/api.ts';
+import { postQuery, previewQuery } from './features/post/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
 
@@ -43,7 +46,7 @@ describe('resolveRoute of /preview/<token>', () => {
     const route = await resolveRoute({ pathname: `/preview/${TOKEN}`, search: '' }, client, data, SITE_URL);
     expect(route.status).toBe(200);
     expect(route.meta).toMatchObject({ noindex: true, nofollow: true, path: `/preview/${TOKEN}` });
-    const cached = client.getQueryData<RenderedPost>(previewQueryKey(TOKEN));
+    const cached = client.getQueryData<RenderedPost>(previewQuery(TOKEN).queryKey);
     expect(cached).toMatchObject({ id: draft.id, title: draft.title, html: draft.html });
     // The page shows the rendered body: the markdown does not travel twice.
     expect(cached!.content.length).toBeLessThan(draft.content.length);
@@ -56,7 +59,7 @@ describe('resolveRoute of /preview/<token>', () => {
     const route = await resolveRoute({ pathname: `/preview/${TOKEN}x`, search: '' }, client, source(), SITE_URL);
     expect(route.status).toBe(404);
     expect(route.meta).toMatchObject({ title: 'Preview Not Available', noindex: true });
-    expect(client.getQueryData(previewQueryKey(`${TOKEN}x`))).toBeNull();
+    expect(client.getQueryData(previewQuery(`${TOKEN}x`).queryKey)).toBeNull();
   });
 
   it('does not take a longer path for a preview', async () => {
@@ -71,6 +74,41 @@ describe('resolveRoute of /blog/<slug>', () => {
     const client = createQueryClient();
     const route = await resolveRoute({ pathname: '/blog/caf%C3%A9', search: '' }, client, source(), SITE_URL);
     expect(route.status).toBe(404);
-    expect(client.getQueryData(postQueryKey('café'))).toBeNull();
+    expect(client.getQueryData(postQuery('café').queryKey)).toBeNull();
+  });
+});
+
+describe('resolveRoute prefetches under the keys the pages query', () => {
+  // The keys are also the addresses the default loader GETs (lib/query-client.ts), and the state the
+  // browser hydrates is stored under them: a change here is a refetch on every first visit.
+  it('the home page: the latest posts', async () => {
+    const client = createQueryClient();
+    await resolveRoute(
+      { pathname: '/', search: '' },
+      client,
+      { ...source(), listPublishedPosts: () => Promise.resolve([draft]) },
+      SITE_URL,
+    );
+    expect(latestPostsQuery().queryKey).toEqual(['/api/blog-posts?published=true&limit=3']);
+    expect(client.getQueryData(latestPostsQuery().queryKey)).toMatchObject([{ id: draft.id }]);
+  });
+
+  it('a view of /blog: the view the address asks for', async () => {
+    const client = createQueryClient();
+    await resolveRoute({ pathname: '/blog', search: '?category=Future+Leaders&page=2' }, client, source(), SITE_URL);
+    const view = { category: 'Future Leaders', page: 2, q: '' } as const;
+    expect(blogViewQuery(view).queryKey).toEqual(['/api/blog-view?category=Future+Leaders&page=2']);
+    expect(client.getQueryData(blogViewQuery(view).queryKey)).toMatchObject({ total: 0 });
+  });
+
+  it('a post: the post by its encoded slug, and its comments', async () => {
+    const client = createQueryClient();
+    const data = { ...source(), getPostBySlug: (slug: string) => Promise.resolve(slug === 'café' ? draft : undefined) };
+    const route = await resolveRoute({ pathname: '/blog/caf%C3%A9', search: '' }, client, data, SITE_URL);
+    expect(route.status).toBe(200);
+    expect(postQuery('café').queryKey).toEqual(['/api/blog-posts', 'caf%C3%A9']);
+    expect(client.getQueryData(postQuery('café').queryKey)).toMatchObject({ id: draft.id });
+    expect(commentsQuery(draft.id).queryKey).toEqual([`/api/blog-posts/${draft.id}/comments`]);
+    expect(client.getQueryData(commentsQuery(draft.id).queryKey)).toEqual([]);
   });
 });

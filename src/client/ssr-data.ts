@@ -2,9 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../shared/comments.ts';
 import { blogViewFromSearch, type BlogViewParams } from '../shared/blog-view.ts';
 import type { BlogView, Post, RenderedPost } from '../shared/posts.ts';
+import { blogViewQuery } from './features/blog/api.ts';
 import { blogViewMeta } from './features/blog/blog-view.ts';
-import { postQueryKey, previewQueryKey } from './features/post/post-query.ts';
-import { api, paths } from './paths.ts';
+import { commentsQuery } from './features/comments/api.ts';
+import { latestPostsQuery } from './features/home/api.ts';
+import { postQuery, previewQuery } from './features/post/api.ts';
+import { paths } from './paths.ts';
 import {
   adminMeta,
   adminScreens,
@@ -41,7 +44,7 @@ export interface ResolvedRoute {
 
 /** Cards show at most 150 characters of content: the page ships no more than that of each post. */
 const CARD_CONTENT_LENGTH = 200;
-const toCardPost = (post: Post): Post => ({ ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) });
+const toCardPost = <P extends Post>(post: P): P => ({ ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) });
 
 /** The one parameter of a path under `prefix` (`/blog/<slug>`, `/preview/<token>`), decoded. */
 function paramAfter(prefix: string, pathname: string): string | undefined {
@@ -57,7 +60,8 @@ function paramAfter(prefix: string, pathname: string): string | undefined {
 
 /**
  * Which public routes exist, the data each needs in the query cache before it can render, and
- * its status and metadata. Keys match the ones the pages query, so the browser does not refetch.
+ * its status and metadata. Keys come from the features' queries (`features/<name>/api.ts`), the
+ * ones the pages ask for, so the browser does not refetch.
  * `/blog` reads its view from the query string (`search`, with or without its `?`).
  */
 export async function resolveRoute(
@@ -67,7 +71,7 @@ export async function resolveRoute(
   siteUrl: string,
 ): Promise<ResolvedRoute> {
   if (pathname === paths.home) {
-    client.setQueryData([api.latestPosts], (await data.listPublishedPosts(3)).map(toCardPost));
+    client.setQueryData(latestPostsQuery().queryKey, (await data.listPublishedPosts(3)).map(toCardPost));
     return { status: 200, meta: homeMeta(siteUrl) };
   }
   if (pathname === paths.cv) return { status: 200, meta: cvMeta() };
@@ -75,7 +79,7 @@ export async function resolveRoute(
     // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with.
     const view = blogViewFromSearch(search);
     const shown = await data.blogView(view);
-    client.setQueryData([api.blogView(view)], shown);
+    client.setQueryData(blogViewQuery(view).queryKey, shown);
     return { status: 200, meta: blogViewMeta({ ...view, page: shown.page }) };
   }
   // The editor's routes render the password screen on the server; the browser decides the rest.
@@ -88,7 +92,7 @@ export async function resolveRoute(
     const post = await data.getPreview(token);
     // The page is rendered here and never hydrated (only its islands are): it needs the body's
     // HTML, and of the markdown only the description's start.
-    client.setQueryData(previewQueryKey(token), post ? { ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) } : null);
+    client.setQueryData(previewQuery(token).queryKey, post ? toCardPost(post) : null);
     if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Preview Not Available') };
     return { status: 200, meta: previewMeta(post, siteUrl, token) };
   }
@@ -96,9 +100,9 @@ export async function resolveRoute(
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);
     // The page shows the rendered body; of the markdown it needs only the description's start.
-    client.setQueryData(postQueryKey(slug), post ? { ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) } : null);
+    client.setQueryData(postQuery(slug).queryKey, post ? toCardPost(post) : null);
     if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Post Not Found') };
-    client.setQueryData([api.comments(post.id)], await data.listComments(post.id));
+    client.setQueryData(commentsQuery(post.id).queryKey, await data.listComments(post.id));
     return { status: 200, meta: postMeta(post, siteUrl) };
   }
   return { status: 404, meta: notFoundMeta(pathname) };

@@ -1,7 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { usePostBySlug } from '../features/post/post-query.ts';
+import { postQuery } from '../features/post/api.ts';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
@@ -12,7 +13,7 @@ import { notFoundMeta, postMeta, useDocumentMeta } from '../seo.ts';
 export function PostPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const { siteUrl } = useSiteConfig();
-  const { data: post, isPending } = usePostBySlug(slug);
+  const { data: post, isPending } = useQuery(postQuery(slug));
 
   useEffect(() => scrollToTop(), [slug]);
   useDocumentMeta(post ? postMeta(post, siteUrl) : notFoundMeta(paths.post(slug), 'Post Not Found'), siteUrl);

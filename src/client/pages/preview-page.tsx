@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { postStatusAt } from '../../shared/posts.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { usePreview } from '../features/post/post-query.ts';
+import { previewQuery } from '../features/post/api.ts';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
@@ -17,7 +18,7 @@ import { notFoundMeta, previewMeta, useDocumentMeta } from '../seo.ts';
 export function PreviewPage() {
   const { token = '' } = useParams<{ token: string }>();
   const { siteUrl } = useSiteConfig();
-  const { data: post } = usePreview(token);
+  const { data: post } = useQuery(previewQuery(token));
 
   useDocumentMeta(
     post ? previewMeta(post, siteUrl, token) : notFoundMeta(paths.preview(token), 'Preview Not Available'),

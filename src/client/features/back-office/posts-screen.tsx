@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { AdminPostRow, PostStatus } from '../../../shared/back-office.ts';
@@ -9,7 +8,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -100,21 +99,13 @@ export function PostsScreen() {
           })}
         </div>
         <form role="search" aria-label="Posts" onSubmit={(event) => event.preventDefault()} className="md:w-80">
-          <label className="relative block">
-            <span className="sr-only">Search posts</span>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-            />
-            <Input
-              type="search"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="Search posts..."
-              maxLength={LIMITS.search}
-              className="pl-9"
-            />
-          </label>
+          <SearchInput
+            label="Search posts"
+            value={searchInput}
+            onChange={(event) => setSearchInput(event.target.value)}
+            placeholder="Search posts..."
+            maxLength={LIMITS.search}
+          />
         </form>
       </div>
 

@@ -1,6 +1,6 @@
-import { Search } from 'lucide-react';
 import type { FormEvent, MouseEvent } from 'react';
 import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, type BlogCategory } from '../../../shared/constants.ts';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { paths } from '../../paths.ts';
 
 /**
@@ -26,22 +26,15 @@ export function SearchForm({
   return (
     <form role="search" method="get" action={paths.blog} onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
       {category !== ALL_POSTS_CATEGORY && <input type="hidden" name="category" value={category} />}
-      <label className="relative flex-1">
-        <span className="sr-only">Search articles</span>
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
-        />
-        <input
-          type="search"
-          name="q"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder="Search articles..."
-          maxLength={LIMITS.search}
-          className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
-        />
-      </label>
+      <SearchInput
+        label="Search articles"
+        name="q"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="Search articles..."
+        maxLength={LIMITS.search}
+        className="flex-1"
+      />
       <button
         type="submit"
         className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"

@@ -4,10 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { site } from '../../../content/site.ts';
 import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY, type BlogCategory } from '../../../shared/constants.ts';
-import type { BlogCard, BlogView, Post } from '../../../shared/posts.ts';
+import type { BlogCard } from '../../../shared/posts.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { recheckAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
-import { api, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
+import { blogViewQuery, draftPostsQuery, searchPostsQuery } from './api.ts';
 import { CategoryButtons, ClearFiltersButton, SearchForm } from './blog-filters.tsx';
 import { clampPage, pageCount, pageItems, summaryLine } from './blog-rules.ts';
 import { useBlogAddress } from './blog-view.ts';
@@ -46,17 +47,13 @@ export function BlogList() {
     };
   }, []);
 
-  const published = useQuery<BlogView>({
-    queryKey: [api.blogView(view)],
-    enabled: !draftMode,
-    placeholderData: keepPreviousData,
-  });
+  const published = useQuery({ ...blogViewQuery(view), enabled: !draftMode, placeholderData: keepPreviousData });
   // The toolbar's counts: the drafts, and (in the draft view) every published post.
-  const drafts = useQuery<Post[]>({ queryKey: [api.draftPosts], enabled: isAdmin });
-  const allPublished = useQuery<BlogView>({ queryKey: [api.blogView({})], enabled: draftMode });
+  const drafts = useQuery({ ...draftPostsQuery(), enabled: isAdmin });
+  const allPublished = useQuery({ ...blogViewQuery({}), enabled: draftMode });
   // The admin's search finds drafts too; the draft view keeps the drafts of it.
-  const draftSearch = useQuery<Post[]>({
-    queryKey: [api.searchPosts(view.q)],
+  const draftSearch = useQuery({
+    ...searchPostsQuery(view.q),
     enabled: draftMode && view.q !== '',
     placeholderData: keepPreviousData,
   });

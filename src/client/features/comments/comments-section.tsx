@@ -10,6 +10,7 @@ import { usePageData } from '../../lib/page-data.tsx';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
 import { avatarPalette, initials } from '../../lib/avatar.ts';
+import { commentsQuery } from './api.ts';
 
 const FIELDS = ['author', 'email', 'content'] as const;
 
@@ -28,7 +29,7 @@ async function fetchComments(postId: string): Promise<Comment[] | undefined> {
  * fields are the browser's until submit (lib/form-fields.ts).
  */
 export function CommentsSection({ postId }: { postId: string }) {
-  const prefetched = usePageData<Comment[]>([api.comments(postId)]);
+  const prefetched = usePageData<Comment[]>(commentsQuery(postId).queryKey);
   const [comments, setComments] = useState(prefetched);
   const [posting, setPosting] = useState(false);
 

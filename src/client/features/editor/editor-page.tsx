@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { editorPostQuery } from './api.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { PreviewPanel, SettingsPanel } from './editor-panels.tsx';
 import { EditorSidebar } from './editor-sidebar.tsx';
@@ -38,7 +38,7 @@ const iconButtonClass =
 
 /** `/write` and `/edit/{id}`: loads the post when editing, then hands it to the form. */
 export default function EditorPage({ postId }: { postId?: string }) {
-  const post = useQuery<Post>({ queryKey: [api.posts, postId ?? ''], enabled: postId !== undefined, gcTime: 0 });
+  const post = useQuery(editorPostQuery(postId));
   useEffect(() => {
     if (post.isError) toast({ title: 'Error', description: 'Failed to load post', variant: 'destructive' });
   }, [post.isError]);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Revision, RevisionSummary } from '../../../shared/revisions.ts';
+import type { Revision } from '../../../shared/revisions.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../paths.ts';
+import { revisionQuery, revisionsQuery } from './api.ts';
 import { fieldsFromPost, formatLocalDateTime, type EditorFields } from './editor-state.ts';
 import WordDiffView from './word-diff-view.tsx';
 
@@ -17,12 +17,8 @@ import WordDiffView from './word-diff-view.tsx';
 export default function HistoryPanel(props: { postId: string; fields: EditorFields; onRestore: (fields: EditorFields) => void }) {
   const { postId, fields } = props;
   const [selectedId, setSelectedId] = useState<string>();
-  // Always fresh when opened: another tab or device may have saved since.
-  const revisions = useQuery<RevisionSummary[]>({ queryKey: [api.revisions(postId)], staleTime: 0 });
-  const selected = useQuery<Revision>({
-    queryKey: [api.revision(postId, selectedId ?? '')],
-    enabled: selectedId !== undefined,
-  });
+  const revisions = useQuery(revisionsQuery(postId));
+  const selected = useQuery(revisionQuery(postId, selectedId));
 
   if (revisions.isPending) return <Spinner label="Loading history..." />;
   if (revisions.isError) return <p className="text-slate-700">The history of this post could not be loaded.</p>;

@@ -4,6 +4,7 @@ import { postStatusAt, postUpdateSchema, type Post } from '../../../shared/posts
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { api, paths } from '../../paths.ts';
+import { isPostQuery, revisionsQuery } from './api.ts';
 import { forgetDraft, formatLocalDateTime, toPayload, type EditorFields } from './editor-state.ts';
 import { conflictOf, SaveConflict } from './save-conflict.ts';
 
@@ -27,8 +28,7 @@ export function usePostSaver(
   const editing = postId !== undefined;
 
   // Post lists, the post itself and its revisions all live under /api/blog-posts.
-  const refreshLists = () =>
-    queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) });
+  const refreshLists = () => queryClient.invalidateQueries({ predicate: isPostQuery });
 
   const save = useMutation({
     mutationFn: async ({ fields, expectedUpdatedAt }: SaveRequest) => {
@@ -74,7 +74,7 @@ export function usePostSaver(
       if (error instanceof SaveConflict) {
         handlers.onConflict(error.current);
         // The refused text is now a revision: the History list has one more line.
-        await queryClient.invalidateQueries({ queryKey: [api.revisions(postId ?? '')] });
+        await queryClient.invalidateQueries({ queryKey: revisionsQuery(postId ?? '').queryKey });
         return;
       }
       toast({

@@ -2,18 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { HOME_EXCERPT_LENGTH } from '../../../shared/constants.ts';
-import { postDate, type Post } from '../../../shared/posts.ts';
+import { postDate } from '../../../shared/posts.ts';
 import { truncateWithEllipsis } from '../../../shared/text.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
-import { api, paths } from '../../paths.ts';
+import { paths } from '../../paths.ts';
+import { latestPostsQuery } from './api.ts';
 
 /** SPEC.md section 9: View All Posts scrolls to the top after 100 ms. */
 export const VIEW_ALL_SCROLL_DELAY_MS = 100;
 
 export function LatestPosts() {
-  const { data: posts = [] } = useQuery<Post[]>({ queryKey: [api.latestPosts] });
+  const { data: posts = [] } = useQuery(latestPostsQuery());
   return (
     <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 py-16">
       <div className="flex flex-wrap items-end justify-between gap-4">

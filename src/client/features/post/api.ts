@@ -1,32 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RenderedPost } from '../../../shared/posts.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { api } from '../../paths.ts';
 
-export const postQueryKey = (slug: string) => [api.posts, encodeURIComponent(slug)];
-
 /** A reader's post by slug; `null` when there is none to show (SPEC.md: any non-OK is "not found"). */
-export function usePostBySlug(slug: string) {
-  return useQuery<RenderedPost | null>({
-    queryKey: postQueryKey(slug),
+export const postQuery = (slug: string) =>
+  queryOptions<RenderedPost | null>({
+    queryKey: [api.posts, encodeURIComponent(slug)],
     enabled: slug !== '',
     queryFn: async () => {
       try {
-        return (await (await apiRequest('GET', `${api.posts}/${encodeURIComponent(slug)}`)).json()) as RenderedPost;
+        return (await (await apiRequest('GET', api.post(slug))).json()) as RenderedPost;
       } catch {
         return null;
       }
     },
   });
-}
-
-export const previewQueryKey = (token: string) => ['preview', token];
 
 /**
  * The post a signed preview address shows; `null` when the token is refused. Only the server can
  * open a token (it renders the page with the post in the cache), so there is nothing to fetch:
  * undefined means the page was reached without the server, and must be loaded from it.
  */
-export function usePreview(token: string) {
-  return useQuery<RenderedPost | null>({ queryKey: previewQueryKey(token), enabled: false });
-}
+export const previewQuery = (token: string) =>
+  queryOptions<RenderedPost | null>({ queryKey: ['preview', token], enabled: false });
