@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -13,6 +13,8 @@ export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object's bytes, or undefined when there is none under `key`. */
   get(key: string): Promise<Readable | undefined>;
+  /** Removes the object (nothing when there is none): a restore that failed takes back what it stored. */
+  delete(key: string): Promise<void>;
 }
 
 /** An upload's id, or the key of one of its resized copies (`<id>.w480.webp`, see variantKey). */
@@ -39,6 +41,11 @@ export class LocalStorage implements ObjectStorage {
     const temporary = `${target}.partial`;
     await writeFile(temporary, body);
     await rename(temporary, target);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await rm(path.join(this.dir, key), { force: true });
   }
 
   async get(key: string): Promise<Readable | undefined> {
@@ -90,6 +97,12 @@ export class S3Storage implements ObjectStorage {
     await client.send(
       new s3.PutObjectCommand({ Bucket: this.options.bucket, Key: `uploads/${key}`, Body: body, ContentType: contentType }),
     );
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    const { s3, client } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: `uploads/${key}` }));
   }
 
   async get(key: string): Promise<Readable | undefined> {

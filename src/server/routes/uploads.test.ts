@@ -325,6 +325,7 @@ describe('uploads on local disk', () => {
           return local.put(key, body, contentType);
         },
         get: (key) => local.get(key),
+        delete: (key) => local.delete(key),
       };
       const flakyApp = await createTestApp({}, { storage: flaky });
       const local: ObjectStorage = new LocalStorage(flakyApp.dataDir);

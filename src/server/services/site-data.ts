@@ -14,7 +14,7 @@ import { HttpError } from '../errors.ts';
 import { freeSlug } from './backup/slugs.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
 import { searchDocument, tagKeysOf } from './posts.ts';
-import { RevisionService } from './revisions.ts';
+import { RevisionService, type SavedFields } from './revisions.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -92,15 +92,22 @@ export class SiteDataService {
   }
 
   private async importZip(file: string): Promise<SiteImportResult> {
-    const [{ ZipInput }, { isBackup, restoreBackup }] = await Promise.all([
+    const [{ ZipInput }, { isBackup, restoreBackup, STREAMED_FILES }] = await Promise.all([
       import('./backup/zip-input.ts'),
       import('./backup/restore.ts'),
     ]);
-    const zip = await ZipInput.open(file);
+    const zip = await ZipInput.open(file, { streamed: STREAMED_FILES });
     try {
-      if (isBackup(zip)) {
-        const restored = await this.db.transaction((tx) => restoreBackup(tx, this.storage, zip));
-        return { format: 'backup', ...restored };
+      if (await isBackup(zip)) {
+        const stored: string[] = [];
+        try {
+          const restored = await this.db.transaction((tx) => restoreBackup(tx, this.storage, zip, stored));
+          return { format: 'backup', ...restored };
+        } catch (error) {
+          // The rows were rolled back; the uploads this restore added go too.
+          await Promise.allSettled(stored.map((id) => this.storage.delete(id)));
+          throw error;
+        }
       }
       const markdown = zip.entries.filter((entry) => MARKDOWN_FILE.test(entry.name) && !isHiddenPath(entry.name));
       if (markdown.length === 0) throw new HttpError(415, UNSUPPORTED);
@@ -155,6 +162,7 @@ export class SiteDataService {
     };
     const stored = { ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) };
     let row;
+    if (existingId && (await unchanged(tx, existingId, values))) return existingId;
     if (existingId) {
       // A second import updates what the first brought; the post keeps its view count.
       [row] = await tx
@@ -175,6 +183,34 @@ export class SiteDataService {
     await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
     return row!.id;
   }
+}
+
+/** Whether the stored post already is what this import brings: a second import writes nothing. */
+async function unchanged(tx: Tx, id: string, values: Omit<SavedFields, 'metadata'>): Promise<boolean> {
+  const [stored] = await tx
+    .select({
+      title: blogPosts.title,
+      slug: blogPosts.slug,
+      content: blogPosts.content,
+      excerpt: blogPosts.excerpt,
+      featuredImage: blogPosts.featuredImage,
+      tags: blogPosts.tags,
+      published: blogPosts.published,
+      publishAt: blogPosts.publishAt,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id));
+  if (!stored) return false;
+  return (
+    stored.title === values.title &&
+    stored.slug === values.slug &&
+    stored.content === values.content &&
+    stored.excerpt === values.excerpt &&
+    stored.featuredImage === values.featuredImage &&
+    stored.published === values.published &&
+    (stored.publishAt?.getTime() ?? null) === (values.publishAt?.getTime() ?? null) &&
+    JSON.stringify(stored.tags) === JSON.stringify(values.tags)
+  );
 }
 
 /** Posts that came from an import, by their source. */

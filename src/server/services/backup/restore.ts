@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BACKUP_VERSION, backupManifestSchema, type SiteImportResult } from '../../../shared/backup.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, backupManifestSchema, type SiteImportResult } from '../../../shared/backup.ts';
 import { ALLOWED_IMAGE_TYPES, LIMITS, MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
 import { postMetadataSchema } from '../../../shared/posts.ts';
 import type { ObjectStorage } from '../../adapters/storage.ts';
@@ -28,8 +28,19 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A post file is its markdown plus front matter: the content limit and room for the rest. */
 const POST_FILE_BYTES = LIMITS.content * 4 + 256 * 1024;
 
-/** Whether this zip is one of our backups (it has our manifest). */
-export const isBackup = (zip: ZipInput) => zip.find(FILES.manifest) !== undefined;
+/** Whether this zip is one of our backups: it has our manifest (a site's own manifest.json is not one). */
+export async function isBackup(zip: ZipInput): Promise<boolean> {
+  const entry = zip.find(FILES.manifest);
+  if (!entry) return false;
+  try {
+    return (JSON.parse(await zip.text(entry, 1024 * 1024)) as { format?: unknown })?.format === BACKUP_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+/** The archive's JSON files, read line by line (see ZipInput.open). */
+export const STREAMED_FILES: readonly string[] = [FILES.comments, FILES.messages, FILES.revisions, FILES.uploads, FILES.readers];
 
 /**
  * Restores one of our backups (archive-format.ts) into this site, in the caller's transaction:
@@ -37,7 +48,13 @@ export const isBackup = (zip: ZipInput) => zip.find(FILES.manifest) !== undefine
  * restoring the same archive again changes nothing. A post whose slug another post has taken
  * gets a suffix (reported). Rows that cannot be read are skipped and reported, never guessed.
  */
-export async function restoreBackup(tx: Tx, storage: ObjectStorage, zip: ZipInput): Promise<Omit<SiteImportResult, 'format'>> {
+export async function restoreBackup(
+  tx: Tx,
+  storage: ObjectStorage,
+  zip: ZipInput,
+  /** Filled with the uploads stored that were not there before: the caller removes them if the transaction fails. */
+  storedObjects: string[] = [],
+): Promise<Omit<SiteImportResult, 'format'>> {
   const result = { posts: 0, comments: 0, uploads: 0, skipped: 0, warnings: [] as string[] };
   const skip = (warning: string) => {
     result.skipped += 1;
@@ -70,7 +87,10 @@ export async function restoreBackup(tx: Tx, storage: ObjectStorage, zip: ZipInpu
       skip(`${entry.name}: not the ${row.contentType} image it claims to be`);
       continue;
     }
+    const before = await storage.get(row.id);
+    before?.destroy();
     await storage.put(row.id, bytes, row.contentType);
+    if (!before) storedObjects.push(row.id);
     const values = { ...row, size: bytes.length, createdAt: new Date(row.createdAt) };
     await tx.insert(uploads).values(values).onConflictDoUpdate({ target: uploads.id, set: values });
     result.uploads += 1;
@@ -78,7 +98,9 @@ export async function restoreBackup(tx: Tx, storage: ObjectStorage, zip: ZipInpu
 
   const postIds = new Set<string>();
   for (const entry of zip.entries.filter((e) => /^posts\/[^/]+\.md$/.test(e.name))) {
-    const parsed = frontMatterSchema.safeParse(safeFrontMatter(await zip.text(entry, POST_FILE_BYTES), entry.name, skip));
+    const frontMatter = safeFrontMatter(await zip.text(entry, POST_FILE_BYTES), entry.name, skip);
+    if (frontMatter === undefined) continue;
+    const parsed = frontMatterSchema.safeParse(frontMatter);
     if (!parsed.success) {
       skip(
         `${entry.name}: ${parsed.error.issues[0]?.path.join('.') || 'front matter'} ${parsed.error.issues[0]?.message ?? ''}`.trim(),
@@ -196,7 +218,7 @@ async function* jsonLines<T extends z.ZodType>(
   for await (const raw of zip.lines(entry)) {
     line += 1;
     const text = raw.trim().replace(/,$/, '');
-    if (text === '' || text === '[' || text === ']') continue;
+    if (text === '' || text === '[' || text === ']' || text === '[]') continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
