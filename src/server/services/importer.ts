@@ -1,12 +1,11 @@
-import { gfm } from '@joplin/turndown-plugin-gfm';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
 import { EXCERPT_GENERATE_LENGTH, LIMITS } from '../../shared/constants.ts';
 import type { ImportResult } from '../../shared/imports.ts';
 import { HttpError } from '../errors.ts';
 import type { PageFetcher } from '../adapters/guarded-fetch.ts';
 import { assertManageableMarkup } from './importer-limits.ts';
+import { createTurndown } from './imports/html-to-markdown.ts';
 import { extractInWorker, type ExtractionLimits } from './importer-pool.ts';
 
 /**
@@ -167,52 +166,14 @@ function shorten(text: string, length: number): string {
   return `${head.replace(/\s+\S*$/, '') || head}…`;
 }
 
-/** `language-x` or `lang-x` on the <code> or the <pre> (Prism, highlight.js, GitHub, Stack Overflow). */
-function codeLanguage(pre: HTMLElement): string {
-  for (const node of [pre.querySelector('code'), pre]) {
-    const match = /(?:^|\s)lang(?:uage)?-([\w#+.-]+)/i.exec(node?.getAttribute('class') ?? '');
-    if (match?.[1]) return match[1].toLowerCase();
-  }
-  return '';
-}
-
 function toMarkdown(html: string, base: string): { markdown: string; firstImage: string | undefined } {
   let firstImage: string | undefined;
-  const service = new TurndownService({
-    headingStyle: 'atx',
-    hr: '---',
-    bulletListMarker: '-',
-    codeBlockStyle: 'fenced',
-    emDelimiter: '_',
-  });
-  service.use(gfm);
-  service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed']);
-  service.remove(['form', 'button', 'input', 'select', 'textarea']);
-  // Replaces turndown's own rule: also <pre> without <code>, the language on <pre>, and a fence
-  // longer than any run of backticks inside the code.
-  service.addRule('fencedCode', {
-    filter: 'pre',
-    replacement: (_content, node) => {
-      const code = (node.textContent ?? '').replace(/\n$/, '');
-      // A loop, not Math.max(...runs): 300,000 runs as arguments overflow the stack.
-      let longestRun = 0;
-      for (const run of code.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
-      const fence = '`'.repeat(Math.max(3, longestRun + 1));
-      return `\n\n${fence}${codeLanguage(node as HTMLElement)}\n${code}\n${fence}\n\n`;
-    },
-  });
-  // data: placeholders of lazy images and other schemes would not render: drop them.
-  service.addRule('httpImages', {
-    filter: 'img',
-    replacement: (_content, node) => {
-      const image = node as HTMLImageElement;
-      const src = absoluteHttpUrl(image.getAttribute('src'), base);
-      if (!src) return '';
-      firstImage ??= src;
-      const alt = collapse(image.getAttribute('alt') ?? '').replace(/[[\]\\]/g, '\\$&');
-      const title = image.getAttribute('title');
-      return `![${alt}](${src}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
-    },
+  // data: placeholders of lazy images and other schemes would not render: dropped; relative
+  // addresses are made absolute against the page.
+  const service = createTurndown((src) => {
+    const absolute = absoluteHttpUrl(src, base);
+    firstImage ??= absolute;
+    return absolute;
   });
   const markdown = service
     .turndown(html)

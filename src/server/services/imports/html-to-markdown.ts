@@ -15,7 +15,7 @@ import { assertManageableMarkup } from '../importer-limits.ts';
 /** Thrown for markup too deeply nested or too large to convert: the caller skips that one post. */
 export class UnmanageableMarkupError extends Error {}
 
-const service = createService();
+const service = createTurndown(keptImageSource);
 
 export function htmlToMarkdown(html: string): string {
   if (!html.trim()) return '';
@@ -94,7 +94,7 @@ function prepare(html: string): string {
 }
 
 /** `language-x`, `lang-x` (Prism, highlight.js, Ghost) or `brush: x` (WordPress SyntaxHighlighter). */
-function codeLanguage(pre: HTMLElement): string {
+export function codeLanguage(pre: HTMLElement): string {
   for (const node of [pre.querySelector('code'), pre]) {
     const className = node?.getAttribute('class') ?? '';
     const match = /(?:^|\s)lang(?:uage)?-([\w#+.-]+)/i.exec(className) ?? /brush:\s*([\w#+.-]+)/i.exec(className);
@@ -113,7 +113,13 @@ function keptImageSource(src: string | null): string | undefined {
 
 const URL_UNSAFE: Record<string, string> = { '(': '%28', ')': '%29' };
 
-function createService(): TurndownService {
+/**
+ * The one HTML-to-markdown converter of the product, for the URL importer (services/importer.ts)
+ * and for foreign posts: ATX headings, `-` lists, GFM tables, fences longer than any run of
+ * backticks inside, with the code's language; `imageSource` says which address an image keeps
+ * (or none: the image is left out).
+ */
+export function createTurndown(imageSource: (src: string | null) => string | undefined): TurndownService {
   const turndown = new TurndownService({
     headingStyle: 'atx',
     hr: '---',
@@ -142,7 +148,7 @@ function createService(): TurndownService {
     filter: 'img',
     replacement: (_content, node) => {
       const image = node as HTMLImageElement;
-      const src = keptImageSource(image.getAttribute('src'));
+      const src = imageSource(image.getAttribute('src'));
       if (!src) return '';
       const alt = (image.getAttribute('alt') ?? '')
         .replace(/\s+/g, ' ')
