@@ -62,6 +62,15 @@ describe('clip and finishPost', () => {
     expect(post?.comments[0]?.content).toHaveLength(5000);
     expect(warnings).toEqual(['x: a comment by Anonymous cut to 5000 characters']);
   });
+
+  it('never dates a post after its last change (a local time read as UTC)', () => {
+    const base = { source: 's', title: 'T', content: 'Text', tags: [], published: false, comments: [] };
+    const updatedAt = new Date('2026-03-01T04:00:00Z');
+    const late = finishPost({ ...base, createdAt: new Date('2026-03-01T12:00:00Z'), updatedAt }, 'x', []);
+    expect(late?.createdAt).toEqual(updatedAt);
+    const early = new Date('2026-02-01T12:00:00Z');
+    expect(finishPost({ ...base, createdAt: early, updatedAt }, 'x', [])?.createdAt).toEqual(early);
+  });
 });
 
 describe('htmlToMarkdown and htmlToText', () => {

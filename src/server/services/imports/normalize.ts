@@ -98,6 +98,9 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   const slug = acceptableSlug(found.slug === undefined ? undefined : clean(found.slug));
   if (hadNotText) warnings.push(`${label}: NUL or other characters that are not text removed`);
 
+  // A date read without its zone (WordPress drafts have only the site's local time) can fall after
+  // the post's last change: a post is never changed before it was written.
+  const createdAt = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt ? found.updatedAt : found.createdAt;
   return {
     source: found.source,
     title,
@@ -107,7 +110,7 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
     tags,
     published: found.published,
     ...(found.publishAt ? { publishAt: found.publishAt } : {}),
-    ...(found.createdAt ? { createdAt: found.createdAt } : {}),
+    ...(createdAt ? { createdAt } : {}),
     ...(found.updatedAt ? { updatedAt: found.updatedAt } : {}),
     ...(featuredImage && featuredImage.length <= LIMITS.url ? { featuredImage } : {}),
     comments,
