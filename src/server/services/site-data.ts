@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { blogPosts, comments } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import { freeSlug } from './backup/slugs.ts';
+import { parseInWorker } from './imports/parse.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
 import { searchDocument, tagKeysOf } from './posts.ts';
 import { RevisionService, type SavedFields } from './revisions.ts';
@@ -75,18 +76,12 @@ export class SiteDataService {
       .replace(/^\uFEFF/, '')
       .trimStart();
     if (start.startsWith('<')) {
-      const [xml, { parseWordPress }] = await Promise.all([readText(file), import('./imports/wordpress.ts')]);
-      return this.store('wordpress', parseWordPress(xml));
+      await assertTextSize(file);
+      return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }));
     }
     if (start.startsWith('{') || start.startsWith('[')) {
-      let json: unknown;
-      try {
-        json = JSON.parse(await readText(file));
-      } catch {
-        throw new HttpError(400, 'The file is not valid JSON');
-      }
-      const { parseGhost } = await import('./imports/ghost.ts');
-      return this.store('ghost', parseGhost(json));
+      await assertTextSize(file);
+      return this.store('ghost', await parseInWorker({ kind: 'ghost', file }));
     }
     throw new HttpError(415, UNSUPPORTED);
   }
@@ -115,8 +110,7 @@ export class SiteDataService {
       if (total > MARKDOWN_TOTAL_BYTES) throw new HttpError(413, 'The markdown files add up to more than 200 MB');
       const files = [];
       for (const entry of markdown) files.push({ path: entry.name, text: await zip.text(entry, MARKDOWN_TOTAL_BYTES) });
-      const { parseMarkdownFiles } = await import('./imports/markdown-files.ts');
-      const parsed = parseMarkdownFiles(files);
+      const parsed = await parseInWorker({ kind: 'markdown', files });
       return this.store('markdown', { ...parsed, skipped: parsed.skipped + (zip.entries.length - markdown.length) });
     } finally {
       zip.close();
@@ -280,13 +274,8 @@ async function firstBytes(file: string, length: number): Promise<Buffer> {
   }
 }
 
-async function readText(file: string): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > TEXT_EXPORT_BYTES) throw new HttpError(413, 'A WordPress or Ghost export may be at most 100 MB');
-    return (await handle.readFile()).toString('utf8');
-  } finally {
-    await handle.close();
-  }
+/** WordPress and Ghost exports are parsed whole: at most TEXT_EXPORT_BYTES (413). */
+async function assertTextSize(file: string): Promise<void> {
+  const { size } = await stat(file);
+  if (size > TEXT_EXPORT_BYTES) throw new HttpError(413, 'A WordPress or Ghost export may be at most 100 MB');
 }
