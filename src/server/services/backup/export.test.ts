@@ -205,7 +205,10 @@ describe('writeBackup', () => {
   });
 
   it('survives a post deleted while the zip is written, and an upload whose bytes are gone; restore names both', async () => {
-    const doomed = await insertPost('deleted-meanwhile');
+    // Listed last (the greatest id), behind a post whose file fills the zip's buffers: the zip
+    // reads it only once the archive is being read, after the deletion below.
+    await insertPost('incompressible', { content: randomBytes(300 * 1024).toString('base64') });
+    const doomed = await insertPost('deleted-meanwhile', { id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' });
     const lostId = '00000000-0000-4000-8000-0000000000ff';
     await site.db.insert(uploads).values({ id: lostId, contentType: 'image/jpeg', size: 10, width: 1, height: 1 });
     const zip = await writeBackup(site.db, new LocalStorage(site.dataDir));
