@@ -39,7 +39,15 @@ class WatchedStorage implements ObjectStorage {
     this.reads += 1;
     this.open += 1;
     this.mostOpen = Math.max(this.mostOpen, this.open);
-    stream.once('close', () => (this.open -= 1));
+    // Read to its end, a stream is done with, whenever its file handle closes ('close' may come
+    // after the zip has already opened the next one).
+    let done = false;
+    const finish = () => {
+      if (!done) this.open -= 1;
+      done = true;
+    };
+    stream.once('end', finish);
+    stream.once('close', finish);
     return stream;
   }
 }
