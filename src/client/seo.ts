@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { profile, site } from '../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../shared/constants.ts';
-import { postDate, type Post } from '../shared/posts.ts';
+import type { Post } from '../shared/posts.ts';
+import { postDate } from '../shared/post-dates.ts';
 import { describeContent } from '../shared/text.ts';
 import { paths } from './paths.ts';
 

@@ -104,20 +104,8 @@ export type Post = z.infer<typeof postSchema>;
 export const postConflictSchema = z.object({ message: z.string(), current: postSchema });
 export type PostConflict = z.infer<typeof postConflictSchema>;
 
-/** The date readers see on a post: when it went out if it was scheduled, else when it was written. */
-export const postDate = (post: { publishAt?: string; createdAt: string }): string => post.publishAt ?? post.createdAt;
-
-/**
- * `Scheduled`: published with a `publishAt` still ahead of `now`. Readers see a post only when it
- * is `published` in this sense; the server decides it at read time, so every instance agrees.
- */
-export function postStatusAt(
-  post: { published: boolean; publishAt?: string | null },
-  now: Date,
-): 'published' | 'draft' | 'scheduled' {
-  if (!post.published) return 'draft';
-  return post.publishAt && Date.parse(post.publishAt) > now.getTime() ? 'scheduled' : 'published';
-}
+// Zod-free, for the readers' pages (their scripts carry no zod): see post-dates.ts.
+export { postDate, postStatusAt } from './post-dates.ts';
 
 const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
-import { postStatusAt } from '../../shared/posts.ts';
+import { postStatusAt } from '../../shared/post-dates.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { previewQuery } from '../features/post/api.ts';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';

@@ -1,5 +1,6 @@
 import { profile } from '../../../content/site.ts';
-import { postStatusAt, type Post, type PostInput } from '../../../shared/posts.ts';
+import type { Post, PostInput } from '../../../shared/posts.ts';
+import { postStatusAt } from '../../../shared/post-dates.ts';
 import type { Revision } from '../../../shared/revisions.ts';
 import { readTimeMinutes } from '../../../shared/text.ts';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { HOME_EXCERPT_LENGTH } from '../../../shared/constants.ts';
-import { postDate } from '../../../shared/posts.ts';
+import { postDate } from '../../../shared/post-dates.ts';
 import { truncateWithEllipsis } from '../../../shared/text.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
