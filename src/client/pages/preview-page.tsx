@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { postStatusAt } from '../../shared/post-dates.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { previewQuery } from '../features/post/api.ts';
+import { PostUnavailable } from '../features/post/post-unavailable.tsx';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
@@ -38,17 +39,10 @@ export function PreviewPage() {
   }
   if (!post) {
     return (
-      <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">Preview Not Available</h1>
+      <PostUnavailable title="Preview Not Available">
         <p className="mt-4 text-slate-700">This preview link is invalid or has expired.</p>
         <p className="mt-2 text-slate-700">Ask the author for a new one.</p>
-        <Link
-          href={paths.blog}
-          className="mt-6 inline-block rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
-        >
-          Back to Blog
-        </Link>
-      </main>
+      </PostUnavailable>
     );
   }
   return (
