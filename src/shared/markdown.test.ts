@@ -38,6 +38,23 @@ describe('renderMarkdown', () => {
     expect(html).toContain('class="hljs language-js"');
     expect(html).toContain('<span class="hljs-keyword">const</span>');
   });
+
+  it('footnotes work: every reference and back-link points at an id that exists, once', () => {
+    const html = renderMarkdown('Text[^1] and more[^note].\n\n[^1]: First.\n[^note]: Second.\n');
+    const ids = new Set([...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id));
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map(([, id]) => id);
+    expect(targets).toHaveLength(4);
+    for (const target of targets) expect(ids, `#${target}`).toContain(target);
+    const described = [...html.matchAll(/aria-describedby="([^"]+)"/g)].map(([, id]) => id);
+    for (const label of described) expect(ids).toContain(label);
+    expect(html).not.toContain('user-content-user-content');
+  });
+
+  it('prefixes footnote ids, so a post cannot name an id the page uses', () => {
+    const html = renderMarkdown('See[^root].\n\n[^root]: Note.\n');
+    expect(html).toContain('id="user-content-fn-root"');
+    expect(html).not.toMatch(/id="(fn-)?root"/);
+  });
 });
 
 describe('task lists', () => {

@@ -15,6 +15,9 @@ export { SAFE_LINK_PROTOCOLS };
 const schema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...SAFE_LINK_PROTOCOLS] },
+  // remark-rehype already prefixes the only ids a post can name (footnotes: `user-content-fn-1`),
+  // and raw HTML never reaches the tree; prefixing them again broke every footnote link.
+  clobberPrefix: '',
 };
 
 /**
