@@ -87,6 +87,11 @@ export default tseslint.config(
             "CallExpression:matches([callee.property.name=/^(get|set)QueryData$/], [callee.name='usePageData']) > ArrayExpression.arguments:first-child",
           message: "Take the key from the feature's query (features/<name>/api.ts): `xQuery(...).queryKey`.",
         },
+        {
+          // An address such as `x@example.com?cc=...&body=...` would add recipients and text.
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^mailto:/]',
+          message: 'Build mailto: links with mailtoHref (lib/mailto.ts), which encodes the address.',
+        },
       ],
     },
   },

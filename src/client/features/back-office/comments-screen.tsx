@@ -24,6 +24,7 @@ import {
 } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { LoadError, LoadMore, ScreenHeader } from './screen-header.tsx';
+import { mailtoHref } from '../../lib/mailto.ts';
 
 const TABS: Array<{ status: CommentStatus; label: string; about: string; empty: string }> = [
   {
@@ -159,7 +160,7 @@ function CommentCard({ comment, onGone }: { comment: AdminComment; onGone: () =>
           {comment.author}
         </h2>
         <a
-          href={`mailto:${comment.email}`}
+          href={mailtoHref(comment.email)}
           className={cx('rounded text-sm wrap-anywhere text-blue-800 hover:underline', focusRing)}
         >
           {comment.email}

@@ -1,3 +1,5 @@
+import { mailtoHref } from '../../lib/mailto.ts';
+
 /** A time in the back office: the author's own clock, day and minute, "Jun 3, 2025, 2:05 PM". */
 export function formatDateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-US', {
@@ -17,5 +19,5 @@ export function replySubject(subject: string | null): string {
 
 /** A `mailto:` link that opens a reply, every part encoded (an address may hold `?` or `&`). */
 export function replyHref(email: string, subject: string | null): string {
-  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(replySubject(subject))}`;
+  return mailtoHref(email, { subject: replySubject(subject) });
 }

@@ -25,6 +25,7 @@ import {
 } from './api.ts';
 import { formatDateTime, replyHref } from './format.ts';
 import { LoadError, LoadMore, ScreenHeader } from './screen-header.tsx';
+import { mailtoHref } from '../../lib/mailto.ts';
 
 /** `/admin/messages`: the contact form's inbox, newest first; opening a message marks it read. */
 export function MessagesScreen() {
@@ -159,7 +160,7 @@ function MessageItem({ message, onGone }: { message: AdminMessage; onGone: () =>
         <div id={panelId} className="border-t border-slate-200 p-4">
           <p className="text-sm text-slate-700">
             From {message.name} &lt;
-            <a href={`mailto:${message.email}`} className={cx('rounded wrap-anywhere text-blue-800 hover:underline', focusRing)}>
+            <a href={mailtoHref(message.email)} className={cx('rounded wrap-anywhere text-blue-800 hover:underline', focusRing)}>
               {message.email}
             </a>
             &gt;

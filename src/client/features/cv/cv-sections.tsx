@@ -1,5 +1,6 @@
 import { Briefcase, ExternalLink, GraduationCap, Mail } from 'lucide-react';
 import { cv, profile } from '../../../content/site.ts';
+import { mailtoHref } from '../../lib/mailto.ts';
 
 const sectionHeading = 'text-2xl font-bold text-slate-900';
 
@@ -105,7 +106,7 @@ export function CvSections() {
         <p className="mx-auto mt-3 max-w-xl text-slate-700">{cv.callToAction}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-4">
           <a
-            href={`mailto:${profile.email}`}
+            href={mailtoHref(profile.email)}
             className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
           >
             <Mail aria-hidden="true" className="h-4 w-4" />

@@ -2,6 +2,7 @@ import { Mail, MapPin } from 'lucide-react';
 import { profile } from '../../../content/site.ts';
 import { CONTACT_SECTION_ID } from '../../lib/scroll.ts';
 import type { ReactNode } from 'react';
+import { mailtoHref } from '../../lib/mailto.ts';
 
 /** The site's footer; `contactForm` is composed by the app shell. */
 export function Footer({ contactForm }: { contactForm: ReactNode }) {
@@ -16,7 +17,7 @@ export function Footer({ contactForm }: { contactForm: ReactNode }) {
           <ul className="mt-6 space-y-3 text-slate-300">
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" className="h-5 w-5 text-blue-400" />
-              <a className="underline-offset-4 hover:underline" href={`mailto:${profile.email}`}>
+              <a className="underline-offset-4 hover:underline" href={mailtoHref(profile.email)}>
                 {profile.email}
               </a>
             </li>
