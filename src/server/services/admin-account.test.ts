@@ -65,6 +65,14 @@ describe('ensureAdminAccount without ADMIN_PASSWORD', () => {
 });
 
 describe('ensureAdminAccount with ADMIN_PASSWORD', () => {
+  it('two instances starting at once on a fresh database with ADMIN_PASSWORD: both start, one account', async () => {
+    const db = await freshDb();
+    const results = await Promise.all([ensureAdminAccount(db, 'same-password-1'), ensureAdminAccount(db, 'same-password-1')]);
+    expect(results).toEqual([{}, {}]);
+    expect(await adminRows(db)).toHaveLength(1);
+    expect(await checkAdminPassword(db, 'same-password-1')).toBe(true);
+  });
+
   it('makes the configured password the password, stored as a hash, and returns nothing to print', async () => {
     const db = await freshDb();
     expect(await ensureAdminAccount(db, 'configured-secret-1')).toEqual({});

@@ -12,11 +12,20 @@ export const ADMIN_USERNAME = 'admin';
  * can be printed once; later starts keep the stored hash.
  */
 export async function ensureAdminAccount(db: Database, configured?: string): Promise<{ generatedPassword?: string }> {
-  const [existing] = await db.select().from(users).where(eq(users.username, ADMIN_USERNAME));
+  const readAccount = async () => (await db.select().from(users).where(eq(users.username, ADMIN_USERNAME)))[0];
+  let existing = await readAccount();
   if (configured) {
     if (!existing) {
-      await db.insert(users).values({ username: ADMIN_USERNAME, password: await hashPassword(configured) });
-    } else if (!(await verifyPassword(configured, existing.password))) {
+      const inserted = await db
+        .insert(users)
+        .values({ username: ADMIN_USERNAME, password: await hashPassword(configured) })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (inserted.length) return {};
+      // Another instance created the account at the same moment (both start with ADMIN_PASSWORD).
+      existing = await readAccount();
+    }
+    if (existing && !(await verifyPassword(configured, existing.password))) {
       // A new password ends every session opened with the old one.
       await db
         .update(users)
