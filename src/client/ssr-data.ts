@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../shared/comments.ts';
+import type { FormOutcome } from '../shared/form-outcome.ts';
 import { blogViewFromSearch, type BlogViewParams } from '../shared/blog-view.ts';
 import type { BlogView, Post, RenderedPost } from '../shared/posts.ts';
 import { blogViewQuery } from './features/blog/api.ts';
 import { blogViewMeta } from './features/blog/blog-view.ts';
 import { commentsQuery } from './features/comments/api.ts';
 import { latestPostsQuery } from './features/home/api.ts';
+import { formOutcomeKey } from './lib/form-outcome.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { paths } from './paths.ts';
 import {
@@ -35,6 +37,11 @@ export interface SsrDataSource {
    * post is gone.
    */
   getPreview(token: string): Promise<RenderedPost | undefined>;
+  /**
+   * What a form sent from this page without script came to (its 303 led here): the page shows it
+   * beside the form, with what was typed when it failed. Only on the page that follows the form.
+   */
+  formOutcome?: FormOutcome;
 }
 
 export interface ResolvedRoute {
@@ -70,6 +77,7 @@ export async function resolveRoute(
   data: SsrDataSource,
   siteUrl: string,
 ): Promise<ResolvedRoute> {
+  if (data.formOutcome) client.setQueryData(formOutcomeKey, data.formOutcome);
   if (pathname === paths.home) {
     client.setQueryData(latestPostsQuery().queryKey, (await data.listPublishedPosts(3)).map(toCardPost));
     return { status: 200, meta: homeMeta(siteUrl) };

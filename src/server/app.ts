@@ -33,6 +33,7 @@ import { RateLimiter } from './services/rate-limiter.ts';
 import type { PageRenderer } from './services/renderer.ts';
 import type { ObjectStorage } from './adapters/storage.ts';
 import { registerCacheHeaders } from './http/cache-headers.ts';
+import { registerRequestGuard } from './http/request-guard.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/sessions.ts';
 import { SiteDataService } from './services/site-data.ts';
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Nothing on this site uses the camera, microphone, location, payments or USB devices.
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   });
+  // Before the session lookup and every route: an address no database text can hold is a 400.
+  registerRequestGuard(app);
   // Before compression: the ETag is that of the content, whatever the encoding.
   await registerCacheHeaders(app);
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -183,12 +186,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies,
   });
   await app.register(postRoutes, { posts, reader, revisions, previews });
-  await app.register(commentRoutes, { comments, writeGuard });
-  await app.register(contactRoutes, { messages, writeGuard });
+  await app.register(commentRoutes, { comments, writeGuard, secureCookies });
+  await app.register(contactRoutes, { messages, writeGuard, secureCookies });
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
   await app.register(uploadRoutes, { uploads });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
   const siteData = new SiteDataService(db, options.storage, { tempDir: path.join(config.dataDir, 'imports'), clock });
+  // Before the server waits for requests in flight: an import in progress is stopped, not awaited.
+  app.addHook('preClose', () => siteData.close());
   await app.register(siteDataRoutes, { siteData });
   await app.register(feedRoutes, { posts, siteUrl: config.siteUrl, cache: pageCache });
 
@@ -225,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       cache: pageCache,
       previews,
       secret: options.sessionSecret,
+      secureCookies,
     });
   }
 

@@ -28,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 it(
-  'answers anything without a 5xx, errors as JSON { message }, admin routes and drafts closed, feeds and pages up',
+  'answers anything without a 5xx, errors as JSON { message }, admin routes and drafts closed, NUL in addresses refused, feeds and pages up',
   { timeout: 180_000 },
   async () => {
     const { details, failure } = await runFuzz(fuzzer, { seed: SEED, numRuns: RUNS });

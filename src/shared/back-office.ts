@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
-import { text } from './fields.ts';
+import { instant, text } from './fields.ts';
 
 /**
  * The author's back office (DESIGN.md "the author's back office"): what the admin API takes and
@@ -24,7 +24,7 @@ export const STATS_DAYS = { default: 30, max: 365 } as const;
 /** Paging of every admin list: newest first, `before` is the time of the last row seen. */
 export const adminPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
-  before: z.iso.datetime({ offset: true }).optional(),
+  before: instant().optional(),
   /** The id of the last row seen: orders rows of the same millisecond (optional). */
   beforeId: z.uuid().optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, POSTS_PER_PAGE } from './constants.ts';
 import { categoryLabel, MAX_BLOG_PAGE } from './blog-view.ts';
-import { imageUrl, isStorableText, NOT_TEXT_MESSAGE, text } from './fields.ts';
+import { imageUrl, instant, isStorableText, NOT_TEXT_MESSAGE, text } from './fields.ts';
 
 const trimmed = (max: number) => text().trim().max(max);
 
@@ -66,7 +66,7 @@ export const postInputSchema = z.object({
    * When a published post becomes visible (DESIGN.md "scheduling"): an ISO time with its offset;
    * null clears it, left out keeps the stored one. A time in the past publishes at once.
    */
-  publishAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  publishAt: instant().nullable().optional(),
   metadata: postMetadataSchema.optional(),
 });
 export type PostInput = z.input<typeof postInputSchema>;
@@ -77,7 +77,7 @@ export type ParsedPostInput = z.output<typeof postInputSchema>;
  * saved elsewhere since, the save is refused with 409 `{message, current}` (postConflictSchema).
  */
 export const postUpdateSchema = postInputSchema.extend({
-  expectedUpdatedAt: z.iso.datetime({ offset: true }).optional(),
+  expectedUpdatedAt: instant().optional(),
 });
 export type PostUpdate = z.input<typeof postUpdateSchema>;
 export type ParsedPostUpdate = z.output<typeof postUpdateSchema>;

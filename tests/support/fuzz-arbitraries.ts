@@ -609,7 +609,20 @@ const path = fc
     return upper ? filled.replace(/^\/(api\/)?[a-z]/, (m) => m.toUpperCase()) : filled;
   });
 
-const QUERY_KEYS = ['published', 'search', 'limit', 'expires', 'signature', 'page', 'q', '__proto__', 'limit[]', 'published[0]'];
+const QUERY_KEYS = [
+  'published',
+  'search',
+  'limit',
+  'expires',
+  'signature',
+  'page',
+  'q',
+  'category',
+  'before',
+  '__proto__',
+  'limit[]',
+  'published[0]',
+];
 const QUERY_VALUES = [
   'true',
   'false',
@@ -846,6 +859,57 @@ const shapedRequest = fc.oneof(
   },
 );
 
+/**
+ * Text no database column holds, as it comes in an address: a NUL or a lone surrogate among
+ * ordinary characters, percent-encoded (a lone surrogate as its WTF-8 bytes), or bytes that are
+ * no UTF-8 at all (a NUL written long, a character cut short).
+ */
+const NOT_TEXT_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
+const NOT_UTF8_ESCAPES = ['%C0%80', '%F0%9F', '%ED%A0%80', '%ed%bf%bf', '%E0%80%80', '%FF'];
+export const notTextEscapes: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .tuple(fc.oneof(words, fc.constant('')), fc.constantFrom(...NOT_TEXT_CHARS), fc.oneof(words, fc.constant('')))
+    .map(([before, char, after]) => percentEncode(`${before}${char}${after}`)),
+  fc.tuple(slug, fc.constantFrom(...NOT_UTF8_ESCAPES)).map(([s, bytes]) => `${s}${bytes}`),
+  fc.constantFrom(...NOT_UTF8_ESCAPES, '%00', 'a%00b'),
+);
+
+/** An address holding such text in the path of a page (or an upload), or in a query value or name. */
+const PAGE_PATHS = [
+  '/',
+  '/blog',
+  '/blog/{slug}',
+  '/blog/{draft-slug}',
+  '/cv',
+  '/write',
+  '/edit/{post}',
+  '/admin',
+  '/admin/posts',
+];
+const NOT_TEXT_PATH_TEMPLATES = [
+  '/blog/$',
+  '/blog/{slug}$',
+  '/$',
+  '/cv$',
+  '/edit/$',
+  '/admin/$',
+  '/preview/$',
+  '/objects/uploads/$',
+];
+const NOT_TEXT_QUERY_KEYS = ['q', 'category', 'page', 'ref', 'utm_source'];
+const notTextQuery = fc
+  .tuple(fc.constantFrom(...NOT_TEXT_QUERY_KEYS), notTextEscapes, fc.boolean())
+  .map(([key, value, asName]) => (asName ? `?${value}=1` : `?${key}=${value}`));
+const notTextAddress = fc.oneof(
+  fc.record({
+    path: fc
+      .tuple(fc.constantFrom(...NOT_TEXT_PATH_TEMPLATES), notTextEscapes)
+      .map(([template, value]) => template.replace('$', value)),
+    query: fc.oneof(fc.constant(''), query),
+  }),
+  fc.record({ path: fc.constantFrom(...PAGE_PATHS), query: notTextQuery }),
+);
+
 /** Anything at any route: any method, path, query, cookie, headers and body. */
 const randomRequest = request('random', {
   method: fc.constantFrom(...METHODS),
@@ -856,8 +920,25 @@ const randomRequest = request('random', {
   body: fc.option(randomBody, { freq: 4 }),
 });
 
+/** The pages (and uploads) asked for with such text in their address: no route may read it as a name. */
+const notTextRequest: fc.Arbitrary<FuzzRequest> = fc
+  .tuple(notTextAddress, fc.constantFrom<Method>('GET', 'GET', 'GET', 'HEAD'), sessions)
+  .map(([{ path: address, query: search }, method, session]) => ({
+    label: 'not-text address',
+    method,
+    path: address,
+    query: search,
+    session,
+    headers: {},
+    body: null,
+  }));
+
 /** One fuzz case: a few requests in a row, from the same starting data. */
 export const fuzzCase: fc.Arbitrary<FuzzRequest[]> = fc.array(
-  fc.oneof({ weight: 3, arbitrary: shapedRequest }, { weight: 2, arbitrary: randomRequest }),
+  fc.oneof(
+    { weight: 3, arbitrary: shapedRequest },
+    { weight: 2, arbitrary: randomRequest },
+    { weight: 1, arbitrary: notTextRequest },
+  ),
   { minLength: 1, maxLength: 4 },
 );

@@ -73,7 +73,8 @@ export interface Exchange {
   ms: number;
 }
 
-export type ProblemKind = 'server-error' | 'error-shape' | 'auth-bypass' | 'draft-leak' | 'site-down' | 'no-answer';
+export type ProblemKind =
+  'server-error' | 'error-shape' | 'auth-bypass' | 'draft-leak' | 'not-text-accepted' | 'site-down' | 'no-answer';
 
 export interface Problem {
   kind: ProblemKind;
@@ -262,6 +263,7 @@ const PROBLEM_TEXT: Record<ProblemKind, string> = {
   'error-shape': 'an error answer without a JSON { message }',
   'auth-bypass': 'an admin-only route succeeded without the admin session',
   'draft-leak': 'a draft was shown to a visitor',
+  'not-text-accepted': 'an address holding a NUL, a lone surrogate or bytes that are not UTF-8 was answered without a 4xx',
   'site-down': 'after the case, a feed, list or page no longer answers 200',
   'no-answer': 'the request threw or hung',
 };

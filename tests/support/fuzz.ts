@@ -72,6 +72,26 @@ function decompressed(payload: Buffer, encoding: string | undefined): Buffer {
   return payload;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether an address, as app.inject sends it (`..` resolved, the fragment dropped), holds in its
+ * path or in a query name or value, once decoded, a NUL, a lone surrogate or bytes that are not UTF-8.
+ */
+function holdsNotText(url: string): boolean {
+  const { pathname, search } = new URL(url.startsWith('//') ? `http://localhost${url}` : url, 'http://localhost');
+  return [pathname, ...search.slice(1).split(/[&=]/)].some((part) => {
+    const bytes = part
+      .split(/(%[0-9a-f]{2})/i)
+      .map((piece) => (/^%[0-9a-f]{2}$/i.test(piece) ? Buffer.from([parseInt(piece.slice(1), 16)]) : Buffer.from(piece)));
+    try {
+      return strictUtf8.decode(Buffer.concat(bytes)).includes('\u0000');
+    } catch {
+      return true;
+    }
+  });
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -439,6 +459,7 @@ export class Fuzzer {
       !request.url.startsWith('/api/') &&
       exchange.contentType.startsWith('text/html');
     if (status >= 400 && request.method !== 'HEAD' && !notFoundPage && !isErrorBody(exchange)) return 'error-shape';
+    if (status < 400 && holdsNotText(request.url)) return 'not-text-accepted';
     if (status < 400 && request.session !== 'admin' && ADMIN_ONLY.has(`${request.method} ${route}`)) return 'auth-bypass';
     if (status < 300 && request.session !== 'admin' && /\{draft(-slug)?\}/.test(request.template)) {
       const [draft] = await this.target.db

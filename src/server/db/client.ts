@@ -45,7 +45,9 @@ export function openDatabase(options: {
   checkpoints?: CheckpointOptions;
 }): DatabaseHandle {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Times are read back with `new Date(text)`. In the server's own zone, a time from before that
+    // zone's standard time (New York before 1883) has an offset in seconds (`-04:56:02`): no date.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c TimeZone=UTC' });
     // An idle client whose connection drops (server restart, failover, admin kill) makes the pool
     // emit 'error'; unheard, that would crash the process. The pool has already discarded that
     // client and opens a new connection for the next query.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { commentRequestSchema, commentSchema, postedCommentSchema } from '../../shared/comments.ts';
 import { text } from '../../shared/fields.ts';
 import { badRequest } from '../errors.ts';
+import { acceptFormPosts, isFormPost } from '../http/form-posts.ts';
 import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments.ts';
 
@@ -11,7 +12,12 @@ const params = z.object({ postId: text().min(1).max(100) });
 export const commentRoutes: FastifyPluginAsyncZod<{
   comments: CommentService;
   writeGuard: (request: import('fastify').FastifyRequest) => Promise<void>;
-}> = async (app, { comments, writeGuard }) => {
+  /** Whether cookies go over https only (SITE_URL is https). */
+  secureCookies: boolean;
+}> = async (app, { comments, writeGuard, secureCookies }) => {
+  // The post page's form works without script too: a plain POST, answered 303 back to the page.
+  const answerForm = await acceptFormPosts(app, 'comment', secureCookies);
+
   app.get(
     '/api/blog-posts/:postId/comments',
     { schema: { params, response: { 200: z.array(commentSchema) } } },
@@ -25,7 +31,9 @@ export const commentRoutes: FastifyPluginAsyncZod<{
       const { postId } = request.params;
       const { postId: bodyPostId, ...input } = request.body;
       if (bodyPostId && bodyPostId.toLowerCase() !== postId.toLowerCase()) throw badRequest('postId does not match the post');
-      return reply.code(201).send(await comments.create(viewerOf(request), postId, input));
+      const posted = await comments.create(viewerOf(request), postId, input);
+      if (isFormPost(request)) return answerForm(request, reply, posted.status === 'published' ? 'sent' : 'held');
+      return reply.code(201).send(posted);
     },
   );
 };

@@ -179,6 +179,50 @@ describe('pages from the cache, on one instance', () => {
     expect(adminView.headers['cache-control']).toBe(PRIVATE_CACHE);
   });
 
+  it('held and spam comments keep every kept page: only a change readers can see empties the cache', async () => {
+    const post = await createPost({ title: 'Quiet under spam' });
+    const url = `/blog/${post.slug}`;
+    await t.app.pageCache.sync();
+    await visit(t.app, url);
+    await visit(t.app, '/');
+    const kept = 2;
+    await cached(t.app, kept);
+    const write = (payload: Record<string, unknown>, address: string) =>
+      t.app.inject({ method: 'POST', url: `/api/blog-posts/${post.id}/comments`, remoteAddress: address, payload });
+    // A bot filling the honeypot from rotating addresses, and a comment held for its links.
+    for (let i = 0; i < 3; i++) {
+      const spam = await write(
+        { author: 'Bot', email: `bot${i}@example.org`, content: `Cheap pills ${i}`, website: 'https://spam.example' },
+        `198.51.100.${100 + i}`,
+      );
+      expect(spam.statusCode).toBe(201);
+    }
+    const links = 'https://a.example https://b.example https://c.example';
+    const held = await write({ author: 'Linker', email: 'links@example.org', content: `See ${links}` }, '198.51.100.120');
+    expect(held.json<PostedComment>().status).toBe('held');
+    const spam = await t.app.inject({ method: 'GET', url: '/api/admin/comments?status=spam', headers: { cookie } });
+    expect(spam.json<Array<{ postId: string }>>().filter((c) => c.postId === post.id)).toHaveLength(3);
+    await t.app.pageCache.sync();
+    expect(t.app.pageCache.size).toBe(kept);
+    expect(t.app.pageCache.get(url)).toBeDefined();
+
+    const published = await write({ author: 'Ama', email: 'ama2@example.org', content: 'Seen by readers' }, '198.51.100.121');
+    expect(published.json<PostedComment>().status).toBe('published');
+    await t.app.pageCache.sync();
+    expect(t.app.pageCache.get(url)).toBeUndefined();
+    expect((await visit(t.app, url)).body).toContain('Seen by readers');
+  });
+
+  it('keeps only real pages: no 404 and no page number past the last', async () => {
+    const urls = ['/no-such-page', '/blog/no-such-post', '/blog?page=9000', '/blog?page=9001'];
+    for (const url of urls) await visit(t.app, url);
+    // A real page, rendered after them: once it is kept, anything they would have stored is too.
+    await visit(t.app, '/cv');
+    for (let i = 0; i < 200 && !t.app.pageCache.get('/cv'); i++) await sleep(10);
+    expect(t.app.pageCache.get('/cv')).toBeDefined();
+    for (const url of urls) expect(t.app.pageCache.get(url), url).toBeUndefined();
+  });
+
   it('keeps no admin screen for anyone', async () => {
     const before = t.app.pageCache.size;
     for (const url of ['/admin', '/admin/comments', '/write']) {

@@ -2,9 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
+import type { FormOutcome } from '../../shared/form-outcome.ts';
 import { inPrivateSection, pageSections, routeOf } from '../../shared/routes.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
+import { takeFormOutcome } from '../http/form-posts.ts';
 import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments.ts';
 import type { PostService } from '../services/posts.ts';
@@ -16,18 +18,20 @@ import type { Viewer } from '../services/viewer.ts';
 import type { ViewCounter } from '../services/views.ts';
 
 /**
- * The one address of a page, for addresses the router would also accept: without a trailing
- * slash, with one leading slash, and with the site's own sections in lower case (`/BLOG/`,
- * `//Blog/Some-Post` and `/cv/` are the same pages as `/blog`, `/blog/Some-Post` and `/cv`). A
- * post's slug keeps its case. Undefined when the address is already canonical.
+ * The one address of a page, for addresses the router would also accept: the path the renderer
+ * reads (`.` and `..` resolved, `%2e` and `\` included), without a trailing slash, with one
+ * leading slash, and with the site's own sections in lower case (`/BLOG/`, `//Blog/Some-Post`,
+ * `/blog/../cv` and `/cv/` are the same pages as `/blog`, `/blog/Some-Post` and `/cv`). A post's
+ * slug keeps its case. Undefined when the address is already canonical.
  */
 export function canonicalPagePath(pathname: string): string | undefined {
-  // `//host/x` or `/\host`: the same page as `/host/x` on this site, never a link to another one.
-  if (/^\/[/\\]/.test(pathname))
-    return canonicalPagePath(`/${pathname.replace(/^[/\\]+/, '')}`) ?? `/${pathname.replace(/^[/\\]+/, '')}`;
   if (!pathname.startsWith('/')) return undefined;
-  let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (path === '') return undefined;
+  // The renderer resolves the path with the URL parser: whatever it shows, the rules of that path
+  // (private, noindex, not cached) must apply, so `/blog/../admin` is sent to `/admin` first.
+  // Leading slashes go before and after: `//host/x` or `/a/..//host` is never another site.
+  const resolved = new URL(`http://localhost/${pathname.replace(/^[/\\]+/, '')}`).pathname;
+  let path = `/${resolved.replace(/^\/+/, '')}`;
+  if (path.length > 1) path = path.replace(/\/+$/, '');
   const lower = path.toLowerCase();
   const section = pageSections.find((name) => lower === name || lower.startsWith(`${name}/`));
   if (section) path = section + path.slice(section.length);
@@ -74,15 +78,32 @@ export const pageRoutes: FastifyPluginAsync<{
   previews: PreviewLinks;
   /** Keys the pages' nonces (the session secret). */
   secret: string;
-}> = async (app, { renderer, posts, comments, reader, views, cache, previews, secret }) => {
-  /** The page at `url` as this viewer may see it, with the same bytes each time it is the same. */
-  async function renderPage(url: string, viewer: Viewer, placeholder: string): Promise<RenderedResponse> {
+  /** Whether cookies go over https only (SITE_URL is https). */
+  secureCookies: boolean;
+}> = async (app, { renderer, posts, comments, reader, views, cache, previews, secret, secureCookies }) => {
+  /**
+   * The page at `url` as this viewer may see it, with the same bytes each time it is the same; with
+   * what a form sent from it without script came to, when there is one.
+   */
+  async function renderPage(
+    url: string,
+    viewer: Viewer,
+    placeholder: string,
+    formOutcome?: FormOutcome,
+  ): Promise<RenderedResponse> {
     let postId: string | undefined;
+    let keep = true;
     const page = await renderer.render(url, {
       nonce: placeholder,
       data: {
+        ...(formOutcome ? { formOutcome } : {}),
         listPublishedPosts: (limit) => posts.list({ readers: true, limit }),
-        blogView: (view) => posts.view(view),
+        blogView: async (view) => {
+          const shown = await posts.view(view);
+          // A number past the last shows the last page (SPEC.md): that page has an address of its own.
+          if (shown.page !== view.page) keep = false;
+          return shown;
+        },
         // The page shows `Post Not Found` for a missing post and, to visitors, for a draft.
         getPostBySlug: async (slug) => {
           try {
@@ -115,6 +136,7 @@ export const pageRoutes: FastifyPluginAsync<{
       etag: nonce,
       nonce,
       postId,
+      keep,
     };
   }
 
@@ -126,9 +148,15 @@ export const pageRoutes: FastifyPluginAsync<{
     const canonical = canonicalPagePath(pathname);
     if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
     const viewer = viewerOf(request);
-    const key = mayUseSharedCache(request) ? pageCacheKey(pathname, query) : undefined;
+    // A form sent from this page without script came back here (303): this visitor's page shows
+    // its outcome and what they typed, once, so it is rendered for them alone and kept by no cache.
+    const formOutcome = takeFormOutcome(request, reply, pathname, secureCookies);
+    const key = mayUseSharedCache(request) && !formOutcome ? pageCacheKey(pathname, query) : undefined;
     let response: RenderedResponse;
-    if (key === undefined) {
+    if (formOutcome) {
+      response = await renderPage(request.url, viewer, reply.scriptNonce, formOutcome);
+      reply.header('cache-control', PRIVATE_CACHE);
+    } else if (key === undefined) {
       response = await renderPage(request.url, viewer, reply.scriptNonce);
       // What the author sees (the admin screens) and previews are kept by no cache; visitors'
       // pages get the public rule of http/cache-headers.ts.

@@ -19,6 +19,11 @@ export interface RenderedResponse {
   nonce?: string;
   /** The published post this page shows: each read of it counts as a view. */
   postId?: string;
+  /**
+   * False for a page that is another address's page (a page number past the last shows the last
+   * one): rendered, never kept, so that no address of a visitor's choosing takes a place in the cache.
+   */
+  keep?: boolean;
 }
 
 export interface CachedResponse extends RenderedResponse {
@@ -113,8 +118,9 @@ export class PageCache {
     const rendering = produce().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, rendering);
     const rendered = await rendering;
-    // Unknown generation (the first poll has not answered): nothing is kept until it has.
-    if (known && (rendered.status === 200 || rendered.status === 404)) {
+    // Unknown generation (the first poll has not answered): nothing is kept until it has. Only
+    // real pages are kept: any path can be a 404, and each would cost a brotli-11 and a hot page.
+    if (known && rendered.status === 200 && rendered.keep !== false) {
       void this.store(key, rendered, epoch);
     }
     return rendered;

@@ -1,18 +1,22 @@
 import { MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Comment, PostedComment } from '../../../shared/comments.ts';
+import { COMMENT_TEXTS, HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
+import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { formFields } from '../../lib/form-fields.ts';
+import { useFormOutcome } from '../../lib/form-outcome.ts';
+import { useNavigation } from '../../lib/navigation.tsx';
 import { usePageData } from '../../lib/page-data.tsx';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
 import { avatarPalette, initials } from '../../lib/avatar.ts';
 import { commentsQuery } from './api.ts';
 
-const FIELDS = ['author', 'email', 'content'] as const;
+const FIELDS = [...VISITOR_FORMS.comment.fields, HONEYPOT_FIELD] as const;
 
 async function fetchComments(postId: string): Promise<Comment[] | undefined> {
   try {
@@ -26,12 +30,21 @@ async function fetchComments(postId: string): Promise<Comment[] | undefined> {
  * The list and the form of SPEC.md section 2. A reading page brings the comments with it; in the
  * author's app they are requested once the post is known. Plain state and fetch rather than the
  * query library: it is an island of the post page, whose first script stays under 80 KB gzip. The
- * fields are the browser's until submit (lib/form-fields.ts).
+ * fields are the browser's until submit (lib/form-fields.ts). Without script the form is a plain
+ * POST, answered 303 back to the post, which shows the outcome here and gives back what was typed
+ * on a failure.
  */
 export function CommentsSection({ postId }: { postId: string }) {
+  const { path } = useNavigation();
+  const outcome = useFormOutcome('comment');
   const prefetched = usePageData<Comment[]>(commentsQuery(postId).queryKey);
   const [comments, setComments] = useState(prefetched);
   const [posting, setPosting] = useState(false);
+  // As in the contact form: the page's outcome shows until the next send, its typed text stays
+  // the fields' default until a send succeeds.
+  const [noticeShown, setNoticeShown] = useState(true);
+  const [refilled, setRefilled] = useState(true);
+  const typed = refilled ? outcome?.fields : undefined;
 
   const reload = useCallback(async () => {
     const latest = await fetchComments(postId);
@@ -54,20 +67,17 @@ export function CommentsSection({ postId }: { postId: string }) {
     setPosting(true);
     try {
       const posted = (await (await apiRequest('POST', api.comments(postId), input)).json()) as Partial<PostedComment>;
+      setRefilled(false);
       form.reset();
       // DESIGN.md: a held comment waits for the author; readers (this one too) see it once approved.
       if (posted.status === 'held' || posted.status === 'spam') {
-        toast({ title: 'Comment posted!', description: 'Your comment is awaiting moderation.' });
+        toast(COMMENT_TEXTS.held);
         return;
       }
-      toast({ title: 'Comment posted!', description: 'Your comment has been added successfully.' });
+      toast(COMMENT_TEXTS.sent);
       await reload();
     } catch (error) {
-      toast({
-        title: 'Failed to post comment',
-        description: errorMessage(error, 'There was an error posting your comment.'),
-        variant: 'destructive',
-      });
+      toast({ ...COMMENT_TEXTS.failed, description: errorMessage(error, COMMENT_TEXTS.failed.description) });
     } finally {
       setPosting(false);
     }
@@ -76,10 +86,11 @@ export function CommentsSection({ postId }: { postId: string }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (posting) return;
+    setNoticeShown(false);
     const form = event.currentTarget;
-    const fields = formFields(form, FIELDS);
+    const { website, ...fields } = formFields(form, FIELDS);
     if (!fields.author.trim() || !fields.email.trim() || !fields.content.trim()) {
-      toast({ title: 'Missing fields', description: 'Please fill in all fields.' });
+      toast(COMMENT_TEXTS.missing);
       return;
     }
     // The same schema the server validates with (SPEC.md section 5), loaded only when someone
@@ -88,39 +99,55 @@ export function CommentsSection({ postId }: { postId: string }) {
     const parsed = commentInputSchema.safeParse({ ...fields, email: fields.email.trim(), postId });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      toast({
-        title: 'Failed to post comment',
-        description: `${String(issue.path[0] ?? '')}: ${issue.message}`,
-        variant: 'destructive',
-      });
+      toast({ ...COMMENT_TEXTS.failed, description: `${String(issue.path[0] ?? '')}: ${issue.message}` });
       return;
     }
-    await send(form, parsed.data);
+    // The honeypot goes along as it is: the server keeps a filled one as spam (DESIGN.md).
+    await send(form, website ? { ...parsed.data, website } : parsed.data);
   };
 
   return (
-    <section aria-labelledby="comments-heading" className="mt-12 border-t border-slate-200 pt-10">
+    <section
+      id={VISITOR_FORMS.comment.section}
+      aria-labelledby="comments-heading"
+      className="mt-12 scroll-mt-16 border-t border-slate-200 pt-10"
+    >
       <h2 id="comments-heading" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
         <MessageCircle aria-hidden="true" className="h-6 w-6" />
         Comments ({comments?.length ?? 0})
       </h2>
 
-      <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <form
+        method="post"
+        action={api.comments(postId)}
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5"
+      >
         <h3 className="text-lg font-semibold text-slate-900">Leave a comment</h3>
+        {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
+        <input type="hidden" name={PAGE_FIELD} value={path} />
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Name *
-            <Input name="author" type="text" autoComplete="name" maxLength={100} />
+            <Input name="author" type="text" autoComplete="name" maxLength={100} defaultValue={typed?.author} />
           </label>
           <label className="grid gap-1 text-sm font-medium text-slate-800">
             Email *
-            <Input name="email" type="email" autoComplete="email" maxLength={254} />
+            <Input name="email" type="email" autoComplete="email" maxLength={254} defaultValue={typed?.email} />
           </label>
         </div>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Comment *
-          <Textarea name="content" rows={4} maxLength={5000} />
+          <Textarea name="content" rows={4} maxLength={5000} defaultValue={typed?.content} />
         </label>
+        {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            Website
+            <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
         <p className="text-xs text-slate-600">Your email address is never published.</p>
         <Button type="submit" size="lg" disabled={posting} className="justify-self-start">
           {posting ? 'Posting...' : 'Post Comment'}

@@ -1,29 +1,42 @@
 import { useState, type FormEvent } from 'react';
 import type { ContactInput } from '../../../shared/contact.ts';
+import { CONTACT_TEXTS, HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
+import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { formFields } from '../../lib/form-fields.ts';
+import { useFormOutcome } from '../../lib/form-outcome.ts';
+import { useNavigation } from '../../lib/navigation.tsx';
 import { toast } from '../../lib/toast.ts';
 import { api } from '../../paths.ts';
 
-const FIELDS = ['name', 'email', 'subject', 'message', 'website'] as const;
+const FIELDS = [...VISITOR_FORMS.contact.fields, HONEYPOT_FIELD] as const;
 
 /**
  * Footer contact form (SPEC.md sections 2, 4, 5 and 8): failure keeps what was typed. An island of
  * every reading page: plain state rather than the query library (see comments-section.tsx), and
- * fields the browser keeps (lib/form-fields.ts).
+ * fields the browser keeps (lib/form-fields.ts). Without script it is a plain POST, answered 303
+ * back to this page, which shows the outcome here and gives back what was typed on a failure.
  */
 export function ContactForm() {
+  const { path } = useNavigation();
+  const outcome = useFormOutcome('contact');
   const [sending, setSending] = useState(false);
+  // The page's outcome shows until the next send; its typed text stays the fields' default until
+  // a send succeeds (a reset would otherwise bring it back).
+  const [noticeShown, setNoticeShown] = useState(true);
+  const [refilled, setRefilled] = useState(true);
+  const typed = refilled ? outcome?.fields : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending) return;
+    setNoticeShown(false);
     const form = event.currentTarget;
     const fields = formFields(form, FIELDS);
     if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
-      toast({ title: 'Required Fields', description: 'Please fill in all required fields.', variant: 'destructive' });
+      toast(CONTACT_TEXTS.missing);
       return;
     }
     const input: ContactInput = {
@@ -36,40 +49,66 @@ export function ContactForm() {
     setSending(true);
     try {
       await apiRequest('POST', api.contact, input);
+      setRefilled(false);
       form.reset();
-      toast({ title: 'Message Sent!', description: "Thank you for your message. I'll get back to you soon!" });
+      toast(CONTACT_TEXTS.sent);
     } catch {
-      toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+      toast(CONTACT_TEXTS.failed);
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
+    <form method="post" action={api.contact} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
+      {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
+      <input type="hidden" name={PAGE_FIELD} value={path} />
       <div className="grid gap-4 sm:grid-cols-2">
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Name</span>
-          <Input name="name" type="text" autoComplete="name" placeholder="Your Name *" aria-required="true" maxLength={100} />
+          <Input
+            name="name"
+            type="text"
+            autoComplete="name"
+            placeholder="Your Name *"
+            aria-required="true"
+            maxLength={100}
+            defaultValue={typed?.name}
+          />
         </label>
         <label className="grid gap-1 text-sm font-medium text-slate-200">
           <span className="sr-only">Email</span>
-          <Input name="email" type="email" autoComplete="email" placeholder="Your Email *" aria-required="true" maxLength={254} />
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="Your Email *"
+            aria-required="true"
+            maxLength={254}
+            defaultValue={typed?.email}
+          />
         </label>
       </div>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
         <span className="sr-only">Subject</span>
-        <Input name="subject" type="text" placeholder="Subject" maxLength={200} />
+        <Input name="subject" type="text" placeholder="Subject" maxLength={200} defaultValue={typed?.subject} />
       </label>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
         <span className="sr-only">Message</span>
-        <Textarea name="message" rows={5} placeholder="Your Message *" aria-required="true" maxLength={5000} />
+        <Textarea
+          name="message"
+          rows={5}
+          placeholder="Your Message *"
+          aria-required="true"
+          maxLength={5000}
+          defaultValue={typed?.message}
+        />
       </label>
       {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>
           Website
-          <input name="website" type="text" tabIndex={-1} autoComplete="off" />
+          <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </label>
       </div>
       <Button type="submit" size="lg" disabled={sending} className="justify-self-start">
