@@ -12,7 +12,6 @@ import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostPage } from './pages/post-page.tsx';
 import { PreviewPage } from './pages/preview-page.tsx';
-import { paths } from './paths.ts';
 
 /**
  * The shell of SPEC.md section 2: navigation, the page, the footer with the contact form, toasts.
@@ -32,26 +31,26 @@ export function App() {
         <Island name="navbar" props={{ siteName: profile.name }} />
         <div className="flex-1">
           <Switch>
-            <Route path={paths.home} component={HomePage} />
-            <Route path={paths.cv} component={CvPage} />
-            <Route path={paths.blog}>
+            <Route path={pageRoutes.home.path} component={HomePage} />
+            <Route path={pageRoutes.cv.path} component={CvPage} />
+            <Route path={pageRoutes.blog.path}>
               <Island name="blog" props={{}} />
             </Route>
             <Route path={pageRoutes.post.path} component={PostPage} />
             <Route path={pageRoutes.preview.path} component={PreviewPage} />
-            <Route path={paths.write} component={WritePage} />
+            <Route path={pageRoutes.write.path} component={WritePage} />
             <Route path={pageRoutes.edit.path} component={EditPage} />
-            <Route path={paths.admin}>
-              <AdminPage path={paths.admin} />
+            <Route path={pageRoutes.admin.path}>
+              <AdminPage path={pageRoutes.admin.path} />
             </Route>
-            <Route path={paths.adminPosts}>
-              <AdminPage path={paths.adminPosts} />
+            <Route path={pageRoutes.adminPosts.path}>
+              <AdminPage path={pageRoutes.adminPosts.path} />
             </Route>
-            <Route path={paths.adminComments}>
-              <AdminPage path={paths.adminComments} />
+            <Route path={pageRoutes.adminComments.path}>
+              <AdminPage path={pageRoutes.adminComments.path} />
             </Route>
-            <Route path={paths.adminMessages}>
-              <AdminPage path={paths.adminMessages} />
+            <Route path={pageRoutes.adminMessages.path}>
+              <AdminPage path={pageRoutes.adminMessages.path} />
             </Route>
             <Route component={NotFoundPage} />
           </Switch>

@@ -4,7 +4,7 @@ import { DESCRIPTION_LENGTH } from '../shared/constants.ts';
 import type { Post } from '../shared/posts.ts';
 import { postDate } from '../shared/post-dates.ts';
 import { describeContent } from '../shared/text.ts';
-import { paths } from './paths.ts';
+import { pagePath } from '../shared/routes.ts';
 
 /** Page metadata inputs of SPEC.md section 3, per page. */
 export interface PageMeta {
@@ -42,7 +42,7 @@ export function homeMeta(siteUrl: string): PageMeta {
     description: profile.description,
     keywords: [...site.keywords],
     image: site.defaultImage,
-    path: paths.home,
+    path: pagePath.home,
     type: 'website',
     structuredData: {
       '@context': 'https://schema.org',
@@ -66,7 +66,7 @@ export function cvMeta(): PageMeta {
     description: `CV of ${profile.name}: ${profile.role.toLowerCase()} with experience in curriculum design, data analysis, project management and LMS development.`,
     keywords: ['CV', 'resume', ...site.keywords],
     image: site.defaultImage,
-    path: paths.cv,
+    path: pagePath.cv,
     type: 'website',
   };
 }
@@ -77,7 +77,7 @@ export function blogMeta(): PageMeta {
     description: site.blogDescription,
     keywords: ['blog', ...site.keywords],
     image: site.defaultImage,
-    path: paths.blog,
+    path: pagePath.blog(),
     type: 'website',
   };
 }
@@ -91,7 +91,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
   const description = post.metadata?.metaDescription || postDescription(post);
   const image = post.featuredImage || site.defaultImage;
   const author = post.metadata?.author || profile.name;
-  const url = `${siteUrl}${paths.post(post.slug)}`;
+  const url = `${siteUrl}${pagePath.post(post.slug)}`;
   // A scheduled post went out at its publishAt: that is its date for readers and search engines.
   const published = postDate(post);
   return {
@@ -99,7 +99,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
     description,
     keywords: post.tags ?? [],
     image,
-    path: paths.post(post.slug),
+    path: pagePath.post(post.slug),
     type: 'article',
     publishedTime: published,
     modifiedTime: post.updatedAt,
@@ -131,7 +131,7 @@ export function previewMeta(post: Post, siteUrl: string, token: string): PageMet
   return {
     ...meta,
     title: `Preview: ${meta.title}`,
-    path: paths.preview(token),
+    path: pagePath.preview(token),
     structuredData: undefined,
     noindex: true,
     nofollow: true,
@@ -153,10 +153,10 @@ export function editorMeta(path: string, title: string): PageMeta {
 
 /** The back office's screens (DESIGN.md) and their headings, which are also their titles. */
 export const adminScreens = {
-  [paths.admin]: 'Dashboard',
-  [paths.adminPosts]: 'Posts',
-  [paths.adminComments]: 'Comments',
-  [paths.adminMessages]: 'Messages',
+  [pagePath.admin]: 'Dashboard',
+  [pagePath.adminPosts]: 'Posts',
+  [pagePath.adminComments]: 'Comments',
+  [pagePath.adminMessages]: 'Messages',
 } as const satisfies Record<string, string>;
 
 export type AdminScreenPath = keyof typeof adminScreens;

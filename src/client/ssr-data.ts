@@ -9,7 +9,8 @@ import { commentsQuery } from './features/comments/api.ts';
 import { latestPostsQuery } from './features/home/api.ts';
 import { formOutcomeKey } from './lib/form-outcome.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
-import { paths } from './paths.ts';
+import { HOME_PREVIEW_POSTS } from '../shared/constants.ts';
+import { pageRoutes, routePrefix } from '../shared/routes.ts';
 import {
   adminMeta,
   adminScreens,
@@ -78,12 +79,12 @@ export async function resolveRoute(
   siteUrl: string,
 ): Promise<ResolvedRoute> {
   if (data.formOutcome) client.setQueryData(formOutcomeKey, data.formOutcome);
-  if (pathname === paths.home) {
-    client.setQueryData(latestPostsQuery().queryKey, (await data.listPublishedPosts(3)).map(toCardPost));
+  if (pathname === pageRoutes.home.path) {
+    client.setQueryData(latestPostsQuery().queryKey, (await data.listPublishedPosts(HOME_PREVIEW_POSTS)).map(toCardPost));
     return { status: 200, meta: homeMeta(siteUrl) };
   }
-  if (pathname === paths.cv) return { status: 200, meta: cvMeta() };
-  if (pathname === paths.blog) {
+  if (pathname === pageRoutes.cv.path) return { status: 200, meta: cvMeta() };
+  if (pathname === pageRoutes.blog.path) {
     // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with.
     const view = blogViewFromSearch(search);
     const shown = await data.blogView(view);
@@ -91,11 +92,11 @@ export async function resolveRoute(
     return { status: 200, meta: blogViewMeta({ ...view, page: shown.page }) };
   }
   // The editor's routes render the password screen on the server; the browser decides the rest.
-  if (pathname === paths.write) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };
+  if (pathname === pageRoutes.write.path) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };
   if (/^\/edit\/[^/]+\/?$/.test(pathname)) return { status: 200, meta: editorMeta(pathname, 'Edit Post') };
   // So do the back office's screens: their data is fetched by the browser, behind the gate.
   if (Object.hasOwn(adminScreens, pathname)) return { status: 200, meta: adminMeta(pathname as AdminScreenPath) };
-  const token = paramAfter(paths.preview(''), pathname);
+  const token = paramAfter(routePrefix('preview'), pathname);
   if (token !== undefined) {
     const post = await data.getPreview(token);
     // The page is rendered here and never hydrated (only its islands are): it needs the body's
@@ -104,7 +105,7 @@ export async function resolveRoute(
     if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Preview Not Available') };
     return { status: 200, meta: previewMeta(post, siteUrl, token) };
   }
-  const slug = paramAfter(paths.post(''), pathname);
+  const slug = paramAfter(routePrefix('post'), pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);
     // The page shows the rendered body; of the markdown it needs only the description's start.

@@ -1,3 +1,6 @@
+import type { BlogViewParams } from './blog-view.ts';
+import { ALL_POSTS_CATEGORY, HOME_PREVIEW_POSTS } from './constants.ts';
+
 /**
  * The site's pages in one table (STYLE.md habit 15): the client's router, the server's page
  * cache and canonical redirects, the sitemap and robots.txt all read it, so a new page is added
@@ -70,3 +73,123 @@ export const inAuthorSection = (pathname: string): boolean => inSection(authorSe
 
 /** Author screens and signed-link pages (`/preview/...`): `private, no-store`, never kept by a cache. */
 export const inPrivateSection = (pathname: string): boolean => inSection(privateSections, pathname);
+
+/** Where a parameterized route's parameters start (`/blog/` of `/blog/:slug`), for reading them back. */
+export const routePrefix = (name: PageRouteName): string => {
+  const path: string = pageRoutes[name].path;
+  return path.includes(':') ? path.slice(0, path.indexOf(':')) : path;
+};
+
+/**
+ * One path segment from a slug, id or token: percent-encoded, so `a/b`, `?x` or `#` stay inside it.
+ * `.`, `..` and nothing have no encoding that a URL parser keeps as a segment (it resolves `%2e%2e`
+ * too), and no slug, id or token is one: building such a path is a bug, so it throws.
+ */
+function segment(value: string): string {
+  if (value === '' || value === '.' || value === '..') throw new RangeError(`"${value}" cannot be a path segment`);
+  return encodeURIComponent(value);
+}
+
+/** A route's path with its `:name` parameters filled in, each as one encoded segment. */
+function fill(path: string, params: Record<string, string>): string {
+  return path.replace(/:([a-z]+)/gi, (_match, name: string) => segment(params[name] ?? ''));
+}
+
+/** A query string from the parameters that are set, `?a=1&b=x` (empty when none is). */
+export function searchString(params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The query of a view of /blog, with only what differs from the first view (page 1, All Posts, no
+ * search), so that one view has one address. For the API, the category goes when a search is given
+ * (search takes precedence: the answer is the same).
+ */
+function blogViewParams(view: Partial<BlogViewParams>, forApi = false) {
+  return {
+    q: view.q || undefined,
+    category: view.category === ALL_POSTS_CATEGORY || (forApi && view.q) ? undefined : view.category,
+    page: view.page && view.page > 1 ? view.page : undefined,
+  };
+}
+
+/**
+ * The address of every page, for links on the site and in what the server sends (feeds, e-mails,
+ * preview links): a fixed page is its path, a page with parameters a builder.
+ */
+export const pagePath = {
+  home: pageRoutes.home.path,
+  cv: pageRoutes.cv.path,
+  /** A view of the blog list (DESIGN.md: `?page=N`, `?category=<label>`, `?q=<term>`). */
+  blog: (view: Partial<BlogViewParams> = {}) => `${pageRoutes.blog.path}${searchString(blogViewParams(view))}`,
+  post: (slug: string) => fill(pageRoutes.post.path, { slug }),
+  write: pageRoutes.write.path,
+  edit: (id: string) => fill(pageRoutes.edit.path, { id }),
+  admin: pageRoutes.admin.path,
+  adminPosts: pageRoutes.adminPosts.path,
+  adminComments: pageRoutes.adminComments.path,
+  adminMessages: pageRoutes.adminMessages.path,
+  preview: (token: string) => fill(pageRoutes.preview.path, { token }),
+} as const satisfies Record<PageRouteName, string | ((...args: never[]) => string)>;
+
+/** The API's routes as the server registers them (Fastify patterns, `:name` for a parameter). */
+export const apiRoutes = {
+  posts: '/api/blog-posts',
+  post: '/api/blog-posts/:slugOrId',
+  blogView: '/api/blog-view',
+  comments: '/api/blog-posts/:postId/comments',
+  revisions: '/api/blog-posts/:id/revisions',
+  revision: '/api/blog-posts/:id/revisions/:revisionId',
+  previewLink: '/api/blog-posts/:id/preview-link',
+  contact: '/api/contact',
+  adminVerify: '/api/admin/verify',
+  adminLogout: '/api/admin/logout',
+  adminSession: '/api/admin/session',
+  importContent: '/api/import-content',
+  uploadParams: '/api/objects/upload',
+  adminStats: '/api/admin/stats',
+  adminComments: '/api/admin/comments',
+  adminComment: '/api/admin/comments/:id',
+  adminMessages: '/api/admin/messages',
+  adminMessage: '/api/admin/messages/:id',
+  adminPosts: '/api/admin/posts',
+  adminExport: '/api/admin/export',
+  adminImport: '/api/admin/import',
+} as const;
+
+/** The API addresses the browser calls, built from `apiRoutes`. */
+export const apiPath = {
+  posts: apiRoutes.posts,
+  /** The home page's latest posts (SPEC.md: `?published=true&limit=3`). */
+  latestPosts: `${apiRoutes.posts}?published=true&limit=${HOME_PREVIEW_POSTS}`,
+  /** One view of /blog: `{posts, total, page, pageCount}`. */
+  blogView: (view: Partial<BlogViewParams>) => `${apiRoutes.blogView}${searchString(blogViewParams(view, true))}`,
+  draftPosts: `${apiRoutes.posts}?published=false`,
+  searchPosts: (term: string) => `${apiRoutes.posts}?search=${encodeURIComponent(term)}`,
+  comments: (postId: string) => fill(apiRoutes.comments, { postId }),
+  contact: apiRoutes.contact,
+  adminVerify: apiRoutes.adminVerify,
+  adminLogout: apiRoutes.adminLogout,
+  adminSession: apiRoutes.adminSession,
+  post: (slugOrId: string) => fill(apiRoutes.post, { slugOrId }),
+  /** A post's saved versions, newest first (DESIGN.md "revisions"), and one of them whole. */
+  revisions: (id: string) => fill(apiRoutes.revisions, { id }),
+  revision: (id: string, revisionId: string) => fill(apiRoutes.revision, { id, revisionId }),
+  previewLink: (id: string) => fill(apiRoutes.previewLink, { id }),
+  importContent: apiRoutes.importContent,
+  uploadParams: apiRoutes.uploadParams,
+  // The back office (DESIGN.md): lists take `limit` and `before`, newest first.
+  adminStats: apiRoutes.adminStats,
+  adminComments: apiRoutes.adminComments,
+  adminComment: (id: string) => fill(apiRoutes.adminComment, { id }),
+  adminMessages: apiRoutes.adminMessages,
+  adminMessage: (id: string) => fill(apiRoutes.adminMessage, { id }),
+  adminPosts: apiRoutes.adminPosts,
+  /** The backup zip, streamed as a download (DESIGN.md "your data is yours"). */
+  adminExport: apiRoutes.adminExport,
+  /** A backup, WordPress, Ghost or markdown-zip file as the raw request body. */
+  adminImport: apiRoutes.adminImport,
+} as const;

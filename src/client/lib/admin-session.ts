@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ADMIN_AUTH_FLAG_KEY, ADMIN_AUTH_TIME_KEY, ADMIN_SESSION_MS } from '../../shared/constants.ts';
-import { api } from '../paths.ts';
+import { apiPath } from '../../shared/routes.ts';
 import { apiRequest } from './api.ts';
 import { toast } from './toast.ts';
 
@@ -53,7 +53,7 @@ export function clearAdminFlag(): void {
  */
 export async function logoutAdmin(): Promise<void> {
   try {
-    await apiRequest('POST', api.adminLogout);
+    await apiRequest('POST', apiPath.adminLogout);
   } catch {
     // The flag is cleared regardless: the cookie expires on its own.
   }

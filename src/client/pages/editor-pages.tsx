@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useParams } from 'wouter';
 import { useSiteConfig } from '../lib/site-config.tsx';
-import { paths } from '../paths.ts';
+import { pagePath } from '../../shared/routes.ts';
 import { editorMeta, useDocumentMeta } from '../seo.ts';
 import { AdminShell } from './admin-shell.tsx';
 
@@ -10,7 +10,7 @@ const EditorPage = lazy(() => import('../features/editor/editor-page.tsx'));
 
 function GatedEditor({ postId }: { postId?: string }) {
   const { siteUrl } = useSiteConfig();
-  useDocumentMeta(editorMeta(postId ? paths.edit(postId) : paths.write, postId ? 'Edit Post' : 'Write New Post'), siteUrl);
+  useDocumentMeta(editorMeta(postId ? pagePath.edit(postId) : pagePath.write, postId ? 'Edit Post' : 'Write New Post'), siteUrl);
   return (
     <AdminShell loadingLabel="Loading editor...">
       <EditorPage postId={postId} />

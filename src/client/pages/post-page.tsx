@@ -8,7 +8,7 @@ import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
-import { paths } from '../paths.ts';
+import { pagePath } from '../../shared/routes.ts';
 import { notFoundMeta, postMeta, useDocumentMeta } from '../seo.ts';
 
 export function PostPage() {
@@ -17,7 +17,7 @@ export function PostPage() {
   const { data: post, isPending } = useQuery(postQuery(slug));
 
   useEffect(() => scrollToTop(), [slug]);
-  useDocumentMeta(post ? postMeta(post, siteUrl) : notFoundMeta(paths.post(slug), 'Post Not Found'), siteUrl);
+  useDocumentMeta(post ? postMeta(post, siteUrl) : notFoundMeta(pagePath.post(slug), 'Post Not Found'), siteUrl);
 
   if (isPending) {
     return (

@@ -9,7 +9,7 @@ import { PostUnavailable } from '../features/post/post-unavailable.tsx';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
-import { paths } from '../paths.ts';
+import { pagePath } from '../../shared/routes.ts';
 import { notFoundMeta, previewMeta, useDocumentMeta } from '../seo.ts';
 
 /**
@@ -22,7 +22,7 @@ export function PreviewPage() {
   const { data: post } = useQuery(previewQuery(token));
 
   useDocumentMeta(
-    post ? previewMeta(post, siteUrl, token) : notFoundMeta(paths.preview(token), 'Preview Not Available'),
+    post ? previewMeta(post, siteUrl, token) : notFoundMeta(pagePath.preview(token), 'Preview Not Available'),
     siteUrl,
   );
   // Reached inside the author's app rather than from the server: only the server opens a token.
@@ -58,7 +58,7 @@ export function PreviewPage() {
             <span>
               Preview: this post is already published,{' '}
               <a
-                href={paths.post(post.slug)}
+                href={pagePath.post(post.slug)}
                 className="rounded underline focus:outline-none focus-visible:ring-2 focus-visible:ring-amber-700"
               >
                 at its own address

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
 import { profile, site } from '../../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
-import { authorPathPrefixes, indexableStaticPaths } from '../../shared/routes.ts';
+import { authorPathPrefixes, indexableStaticPaths, pagePath } from '../../shared/routes.ts';
 import { postDate, type Post } from '../../shared/posts.ts';
 import { describeContent } from '../../shared/text.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
@@ -33,7 +33,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
   app,
   { posts, siteUrl, cache },
 ) => {
-  const postUrl = (slug: string) => `${siteUrl}/blog/${encodeURIComponent(slug)}`;
+  const postUrl = (slug: string) => `${siteUrl}${pagePath.post(slug)}`;
 
   /** A feed is built once per change of the posts and kept compressed, like the pages. */
   const serveFeed = (key: string, contentType: string, build: () => Promise<string>) =>
@@ -51,8 +51,8 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     const feed = new Feed({
       title: site.blogTitle,
       description: site.blogDescription,
-      id: `${siteUrl}/blog`,
-      link: `${siteUrl}/blog`,
+      id: `${siteUrl}${pagePath.blog()}`,
+      link: `${siteUrl}${pagePath.blog()}`,
       language: 'en',
       image: `${siteUrl}${site.defaultImage}`,
       copyright: `© ${profile.name}`,

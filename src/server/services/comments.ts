@@ -7,6 +7,7 @@ import {
   MAX_COMMENT_LINKS,
 } from '../../shared/back-office.ts';
 import type { Comment, PostedComment } from '../../shared/comments.ts';
+import { pagePath } from '../../shared/routes.ts';
 import type { Mailer } from '../adapters/mailer.ts';
 import type { Database } from '../db/client.ts';
 import { blogPosts, comments } from '../db/schema.ts';
@@ -159,8 +160,8 @@ export class CommentService {
     mailer
       .sendCommentNotification({
         ...comment,
-        postUrl: `${siteUrl}/blog/${encodeURIComponent(comment.postSlug)}`,
-        moderationUrl: `${siteUrl}/admin/comments`,
+        postUrl: `${siteUrl}${pagePath.post(comment.postSlug)}`,
+        moderationUrl: `${siteUrl}${pagePath.adminComments}`,
       })
       .catch((error: unknown) => log.error({ err: error }, 'comment notification failed; comment kept'));
   }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PREVIEW_LINK_DAYS, type PreviewLink } from '../../shared/revisions.ts';
+import { pagePath } from '../../shared/routes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 192 bits of HMAC-SHA256: far beyond guessing, and a short address. */
@@ -25,7 +26,7 @@ export class PreviewLinks {
     const expires = Math.floor((this.now().getTime() + PREVIEW_LINK_DAYS * DAY_MS) / 1000);
     const payload = `${postId}.${expires.toString(36)}`;
     return {
-      url: `${this.siteUrl}/preview/${payload}.${this.sign(payload)}`,
+      url: `${this.siteUrl}${pagePath.preview(`${payload}.${this.sign(payload)}`)}`,
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   }

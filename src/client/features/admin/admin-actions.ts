@@ -1,12 +1,12 @@
 import { apiRequest, ApiError, errorMessage } from '../../lib/api.ts';
 import { setAdminFlag } from '../../lib/admin-session.ts';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /** Checks the password with the server, which sets the session cookie; toasts of SPEC.md section 8. */
 export async function verifyAdminPassword(password: string): Promise<boolean> {
   try {
-    await apiRequest('POST', api.adminVerify, { password });
+    await apiRequest('POST', apiPath.adminVerify, { password });
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) {
       toast({

@@ -6,7 +6,7 @@ import { focusRing } from '../../components/ui/class-names.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { clearAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 import { verifyAdminPassword } from './admin-actions.ts';
 
 /**
@@ -20,7 +20,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!isAdmin) return;
     let cancelled = false;
-    apiRequest('GET', api.adminSession)
+    apiRequest('GET', apiPath.adminSession)
       .then((response) => response.json() as Promise<{ authenticated: boolean }>)
       .then((session) => {
         if (!cancelled && !session.authenticated) clearAdminFlag();

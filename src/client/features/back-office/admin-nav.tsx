@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { logoutAdmin } from '../../lib/admin-session.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { statsQuery } from './api.ts';
 
 interface NavItem {
@@ -16,11 +16,11 @@ interface NavItem {
 }
 
 const items: NavItem[] = [
-  { label: 'Dashboard', href: paths.admin, icon: LayoutDashboard, exact: true },
-  { label: 'Posts', href: paths.adminPosts, icon: FileText },
-  { label: 'Comments', href: paths.adminComments, icon: MessageSquare },
-  { label: 'Messages', href: paths.adminMessages, icon: Mail },
-  { label: 'New Post', href: paths.write, icon: Plus, exact: true },
+  { label: 'Dashboard', href: pagePath.admin, icon: LayoutDashboard, exact: true },
+  { label: 'Posts', href: pagePath.adminPosts, icon: FileText },
+  { label: 'Comments', href: pagePath.adminComments, icon: MessageSquare },
+  { label: 'Messages', href: pagePath.adminMessages, icon: Mail },
+  { label: 'New Post', href: pagePath.write, icon: Plus, exact: true },
 ];
 
 export function isCurrent(location: string, item: Pick<NavItem, 'href' | 'exact'>): boolean {
@@ -43,7 +43,7 @@ export default function AdminNav() {
           {items.map((item) => {
             const current = isCurrent(location, item);
             const Icon = item.icon;
-            const badge = item.href === paths.adminMessages && unread > 0 ? unread : undefined;
+            const badge = item.href === pagePath.adminMessages && unread > 0 ? unread : undefined;
             return (
               <li key={item.href}>
                 <Link

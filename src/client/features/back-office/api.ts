@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 // the admin's chunks.
 import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { api, searchString } from '../../paths.ts';
+import { apiPath, searchString } from '../../../shared/routes.ts';
 
 /** Rows per request of every back-office list; `Load more` asks for the next ones. */
 export const ADMIN_LIST_PAGE_SIZE = 20;
@@ -49,8 +49,8 @@ export function rowsOf<Row extends { id: string }>(data: InfiniteData<Row[]> | u
 
 export const statsQuery = (days = STATS_WINDOW_DAYS) =>
   queryOptions({
-    queryKey: [api.adminStats, { days }],
-    queryFn: () => getJson<Stats>(`${api.adminStats}${searchString({ days })}`),
+    queryKey: [apiPath.adminStats, { days }],
+    queryFn: () => getJson<Stats>(`${apiPath.adminStats}${searchString({ days })}`),
     staleTime: 0,
     // The unread count in the navigation follows messages that arrive while the author is away.
     refetchOnWindowFocus: true,
@@ -58,16 +58,16 @@ export const statsQuery = (days = STATS_WINDOW_DAYS) =>
 
 export const adminCommentsQuery = (status: CommentStatus) =>
   pagedList(
-    [api.adminComments, { status }] as const,
-    (cursor) => `${api.adminComments}${searchString({ status, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
+    [apiPath.adminComments, { status }] as const,
+    (cursor) => `${apiPath.adminComments}${searchString({ status, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     (comment: AdminComment) => comment.createdAt,
   );
 
 export const adminMessagesQuery = (unreadOnly: boolean) =>
   pagedList(
-    [api.adminMessages, { unreadOnly }] as const,
+    [apiPath.adminMessages, { unreadOnly }] as const,
     (cursor) =>
-      `${api.adminMessages}${searchString({ unread: unreadOnly ? 'true' : undefined, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
+      `${apiPath.adminMessages}${searchString({ unread: unreadOnly ? 'true' : undefined, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     (message: AdminMessage) => message.createdAt,
   );
 
@@ -78,30 +78,30 @@ export interface PostsFilter {
 
 export const adminPostsQuery = ({ status, q }: PostsFilter) =>
   pagedList(
-    [api.adminPosts, { status, q }] as const,
-    (cursor) => `${api.adminPosts}${searchString({ status, q, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
+    [apiPath.adminPosts, { status, q }] as const,
+    (cursor) => `${apiPath.adminPosts}${searchString({ status, q, limit: ADMIN_LIST_PAGE_SIZE, ...cursor })}`,
     // The posts table is ordered by the last change, so it pages by it too.
     (post: AdminPostRow) => post.updatedAt,
   );
 
 export async function updateCommentStatus(id: string, status: CommentStatus): Promise<AdminComment> {
-  return (await apiRequest('PATCH', api.adminComment(id), { status })).json() as Promise<AdminComment>;
+  return (await apiRequest('PATCH', apiPath.adminComment(id), { status })).json() as Promise<AdminComment>;
 }
 
 export async function deleteComment(id: string): Promise<void> {
-  await apiRequest('DELETE', api.adminComment(id));
+  await apiRequest('DELETE', apiPath.adminComment(id));
 }
 
 export async function markMessageRead(id: string, read: boolean): Promise<AdminMessage> {
-  return (await apiRequest('PATCH', api.adminMessage(id), { read })).json() as Promise<AdminMessage>;
+  return (await apiRequest('PATCH', apiPath.adminMessage(id), { read })).json() as Promise<AdminMessage>;
 }
 
 export async function deleteMessage(id: string): Promise<void> {
-  await apiRequest('DELETE', api.adminMessage(id));
+  await apiRequest('DELETE', apiPath.adminMessage(id));
 }
 
 export async function deletePost(id: string): Promise<void> {
-  await apiRequest('DELETE', api.post(id));
+  await apiRequest('DELETE', apiPath.post(id));
 }
 
 /** Takes a row out of every loaded page of the lists under `queryKey`, before the refetch lands. */
@@ -121,26 +121,26 @@ export function replaceRow<Row extends { id: string }>(client: QueryClient, quer
 /** A comment changed: its lists, the counts, the post's public comments and the posts table. */
 export function refreshAfterCommentChange(client: QueryClient, postId: string): Promise<unknown> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: [api.adminComments] }),
-    client.invalidateQueries({ queryKey: [api.adminStats] }),
-    client.invalidateQueries({ queryKey: [api.adminPosts] }),
-    client.invalidateQueries({ queryKey: [api.comments(postId)] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminComments] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminStats] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminPosts] }),
+    client.invalidateQueries({ queryKey: [apiPath.comments(postId)] }),
   ]);
 }
 
 export function refreshAfterMessageChange(client: QueryClient): Promise<unknown> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: [api.adminMessages] }),
-    client.invalidateQueries({ queryKey: [api.adminStats] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminMessages] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminStats] }),
   ]);
 }
 
 /** A post is gone: the back office's lists and counts, and every cached reader's list of posts. */
 export function refreshAfterPostDeleted(client: QueryClient): Promise<unknown> {
   return Promise.all([
-    client.invalidateQueries({ queryKey: [api.adminPosts] }),
-    client.invalidateQueries({ queryKey: [api.adminStats] }),
-    client.invalidateQueries({ queryKey: [api.adminComments] }),
-    client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(api.posts) }),
+    client.invalidateQueries({ queryKey: [apiPath.adminPosts] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminStats] }),
+    client.invalidateQueries({ queryKey: [apiPath.adminComments] }),
+    client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(apiPath.posts) }),
   ]);
 }

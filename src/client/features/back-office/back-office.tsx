@@ -1,4 +1,4 @@
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import type { AdminScreenPath } from '../../seo.ts';
 import { CommentsScreen } from './comments-screen.tsx';
 import { Dashboard } from './dashboard.tsx';
@@ -6,10 +6,10 @@ import { MessagesScreen } from './messages-screen.tsx';
 import { PostsScreen } from './posts-screen.tsx';
 
 const screens = {
-  [paths.admin]: Dashboard,
-  [paths.adminPosts]: PostsScreen,
-  [paths.adminComments]: CommentsScreen,
-  [paths.adminMessages]: MessagesScreen,
+  [pagePath.admin]: Dashboard,
+  [pagePath.adminPosts]: PostsScreen,
+  [pagePath.adminComments]: CommentsScreen,
+  [pagePath.adminMessages]: MessagesScreen,
 } satisfies Record<AdminScreenPath, () => React.ReactNode>;
 
 /**

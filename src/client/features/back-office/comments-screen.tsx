@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { api, paths } from '../../paths.ts';
+import { apiPath, pagePath } from '../../../shared/routes.ts';
 import {
   adminCommentsQuery,
   deleteComment,
@@ -128,7 +128,7 @@ function CommentCard({ comment, onGone }: { comment: AdminComment; onGone: () =>
   const headingId = `comment-${comment.id}`;
 
   const afterChange = async () => {
-    dropRow(queryClient, [api.adminComments], comment.id);
+    dropRow(queryClient, [apiPath.adminComments], comment.id);
     onGone();
     await refreshAfterCommentChange(queryClient, comment.postId);
   };
@@ -171,7 +171,10 @@ function CommentCard({ comment, onGone }: { comment: AdminComment; onGone: () =>
       </header>
       <p className="mt-1 text-sm text-slate-700">
         On{' '}
-        <Link href={paths.post(comment.postSlug)} className={cx('rounded font-medium text-blue-800 hover:underline', focusRing)}>
+        <Link
+          href={pagePath.post(comment.postSlug)}
+          className={cx('rounded font-medium text-blue-800 hover:underline', focusRing)}
+        >
           {comment.postTitle}
         </Link>
       </p>

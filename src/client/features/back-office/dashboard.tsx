@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Card } from '../../components/ui/card.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { paths, searchString } from '../../paths.ts';
+import { pagePath, searchString } from '../../../shared/routes.ts';
 import { STATS_WINDOW_DAYS, statsQuery } from './api.ts';
 import { ReadersChart } from './readers-chart.tsx';
 import { LoadError, ScreenHeader } from './screen-header.tsx';
@@ -29,28 +29,28 @@ export function Dashboard() {
               <CountCard
                 count={stats.data.posts.published}
                 label="Published posts"
-                href={paths.adminPosts + searchString({ status: 'published' })}
+                href={pagePath.adminPosts + searchString({ status: 'published' })}
               />
               <CountCard
                 count={stats.data.posts.drafts}
                 label="Drafts"
-                href={paths.adminPosts + searchString({ status: 'draft' })}
+                href={pagePath.adminPosts + searchString({ status: 'draft' })}
               />
               <CountCard
                 count={stats.data.posts.scheduled}
                 label="Scheduled"
-                href={paths.adminPosts + searchString({ status: 'scheduled' })}
+                href={pagePath.adminPosts + searchString({ status: 'scheduled' })}
               />
               <CountCard
                 count={stats.data.comments.held}
                 label="Comments awaiting moderation"
-                href={paths.adminComments + searchString({ status: 'held' })}
+                href={pagePath.adminComments + searchString({ status: 'held' })}
                 attention
               />
               <CountCard
                 count={stats.data.messages.unread}
                 label="Unread messages"
-                href={paths.adminMessages + searchString({ unread: 'true' })}
+                href={pagePath.adminMessages + searchString({ unread: 'true' })}
                 attention
               />
             </ul>
@@ -77,7 +77,7 @@ export function Dashboard() {
                   {stats.data.topPosts.map((post) => (
                     <li key={post.id} className="flex items-baseline justify-between gap-3 py-2.5">
                       <Link
-                        href={paths.post(post.slug)}
+                        href={pagePath.post(post.slug)}
                         className={cx('min-w-0 wrap-anywhere rounded font-medium text-blue-800 hover:underline', focusRing)}
                       >
                         {post.title}

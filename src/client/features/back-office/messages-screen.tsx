@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 import {
   adminMessagesQuery,
   deleteMessage,
@@ -96,7 +96,7 @@ function MessageItem({ message, onGone }: { message: AdminMessage; onGone: () =>
   const setRead = useMutation({
     mutationFn: (read: boolean) => markMessageRead(message.id, read),
     onSuccess: async (updated, read) => {
-      replaceRow(queryClient, [api.adminMessages], updated);
+      replaceRow(queryClient, [apiPath.adminMessages], updated);
       if (read) {
         // Only the count: the message stays where the author is reading it, even in `Unread`.
         await queryClient.invalidateQueries({ queryKey: statsQuery().queryKey });
@@ -110,7 +110,7 @@ function MessageItem({ message, onGone }: { message: AdminMessage; onGone: () =>
   const remove = useMutation({
     mutationFn: () => deleteMessage(message.id),
     onSuccess: async () => {
-      dropRow(queryClient, [api.adminMessages], message.id);
+      dropRow(queryClient, [apiPath.adminMessages], message.id);
       onGone();
       toast({ title: 'Message deleted', description: `The message from ${message.name} has been deleted.` });
       await refreshAfterMessageChange(queryClient);

@@ -14,7 +14,7 @@ import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
-import { api, paths } from '../../paths.ts';
+import { apiPath, pagePath } from '../../../shared/routes.ts';
 import { adminPostsQuery, deletePost, dropRow, refreshAfterPostDeleted, rowsOf } from './api.ts';
 import { formatDateTime } from './format.ts';
 import { LoadError, LoadMore, ScreenHeader } from './screen-header.tsx';
@@ -50,7 +50,7 @@ export function PostsScreen() {
   const remove = useMutation({
     mutationFn: (post: AdminPostRow) => deletePost(post.id),
     onSuccess: async (_result, post) => {
-      dropRow(queryClient, [api.adminPosts], post.id);
+      dropRow(queryClient, [apiPath.adminPosts], post.id);
       toast({ title: 'Post deleted', description: `"${post.title}" and its comments have been deleted.` });
       await refreshAfterPostDeleted(queryClient);
     },
@@ -143,7 +143,7 @@ export function PostsScreen() {
                     {/* Wide enough to read on a phone; the other columns scroll into view beside it. */}
                     <Td className="min-w-48">
                       <Link
-                        href={paths.post(post.slug)}
+                        href={pagePath.post(post.slug)}
                         className={cx('wrap-anywhere rounded font-medium text-blue-800 hover:underline', focusRing)}
                       >
                         {post.title}
@@ -165,7 +165,7 @@ export function PostsScreen() {
                     <Td className="text-right tabular-nums">{post.comments}</Td>
                     <Td>
                       <div className="flex justify-end gap-2">
-                        <ButtonLink href={paths.edit(post.id)} variant="secondary" size="sm">
+                        <ButtonLink href={pagePath.edit(post.id)} variant="secondary" size="sm">
                           Edit
                         </ButtonLink>
                         <Button

@@ -6,7 +6,7 @@ import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.ts
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { api, paths } from '../../paths.ts';
+import { apiPath, pagePath } from '../../../shared/routes.ts';
 import {
   formatBytes,
   IMPORT_FILE_TYPES,
@@ -43,7 +43,7 @@ export function SiteDataPanel() {
             Everything in one .zip file: posts, uploads, comments, messages and revisions. Import it here to restore the site.
           </p>
           {/* A real link, not a fetch: the archive can be gigabytes, and only a download keeps it out of memory. */}
-          <a href={api.adminExport} download className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
+          <a href={apiPath.adminExport} download className={buttonClasses({ variant: 'secondary', className: 'mt-4' })}>
             <Download aria-hidden="true" className="h-4 w-4" />
             Download backup
           </a>
@@ -217,7 +217,7 @@ function ImportSummary({ fileName, result }: { fileName: string; result: SiteImp
           </ul>
         </>
       )}
-      <ButtonLink href={paths.adminPosts} variant="secondary" size="sm" className="mt-3">
+      <ButtonLink href={pagePath.adminPosts} variant="secondary" size="sm" className="mt-3">
         See the posts
       </ButtonLink>
     </div>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_BYTES, type SiteImportResult } from '../../../shared/backup.ts';
 import { ApiError, notifyUnauthorized } from '../../lib/api.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /**
  * The dashboard's `Import` (DESIGN.md "your data is yours"): the file goes up as the raw body of
@@ -90,7 +90,7 @@ export function uploadImportFile(file: File, events: ImportUploadEvents): Promis
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
 
-    xhr.open('POST', api.adminImport);
+    xhr.open('POST', apiPath.adminImport);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => events.onProgress(event.loaded, event.lengthComputable ? event.total : file.size);

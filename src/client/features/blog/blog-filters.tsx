@@ -1,7 +1,7 @@
 import type { FormEvent, MouseEvent } from 'react';
 import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, type BlogCategory } from '../../../shared/constants.ts';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 
 /**
  * The search box. A form that GETs /blog?q=..., so a search works without JavaScript; with it the
@@ -24,7 +24,7 @@ export function SearchForm({
     onSubmit();
   };
   return (
-    <form role="search" method="get" action={paths.blog} onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
+    <form role="search" method="get" action={pagePath.blog()} onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
       {category !== ALL_POSTS_CATEGORY && <input type="hidden" name="category" value={category} />}
       <SearchInput
         label="Search articles"
@@ -57,7 +57,7 @@ export function CategoryButtons({ current, onChoose }: { current: BlogCategory; 
   return (
     <form
       method="get"
-      action={paths.blog}
+      action={pagePath.blog()}
       role="group"
       aria-label="Categories"
       className="mt-6 flex flex-wrap justify-center gap-2"
@@ -86,7 +86,7 @@ export function CategoryButtons({ current, onChoose }: { current: BlogCategory; 
 /** SPEC.md: clears the search and the category and goes to page 1; without JavaScript, a GET of /blog. */
 export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
   return (
-    <form method="get" action={paths.blog} className="inline">
+    <form method="get" action={pagePath.blog()} className="inline">
       <button
         type="submit"
         onClick={(event) => {

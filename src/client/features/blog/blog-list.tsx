@@ -7,7 +7,7 @@ import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY, type BlogCategory } from '../../.
 import type { BlogCard } from '../../../shared/posts.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { recheckAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { blogViewQuery, draftPostsQuery, searchPostsQuery } from './api.ts';
 import { CategoryButtons, ClearFiltersButton, SearchForm } from './blog-filters.tsx';
 import { clampPage, pageCount, pageItems, summaryLine } from './blog-rules.ts';
@@ -120,7 +120,7 @@ export function BlogList() {
             {draftMode ? `Published Posts (${allPublished.data?.total ?? 0})` : `Drafts (${drafts.data?.length ?? 0})`}
           </button>
           <Link
-            href={paths.write}
+            href={pagePath.write}
             className="inline-flex items-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
           >
             <Plus aria-hidden="true" className="h-4 w-4" />
@@ -164,7 +164,7 @@ export function BlogList() {
           <Pagination
             page={page}
             pages={pages}
-            href={(number) => paths.blogView({ ...view, page: number })}
+            href={(number) => pagePath.blog({ ...view, page: number })}
             onNavigate={scrollToHeading}
           />
         </>

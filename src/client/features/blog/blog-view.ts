@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
 import { blogViewFromSearch, type BlogViewParams } from '../../../shared/blog-view.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { blogMeta, type PageMeta } from '../../seo.ts';
 
 /**
@@ -22,8 +22,8 @@ export function useBlogAddress() {
   /** Another view: changes merge into the current one; `replace` keeps it out of the history. */
   const go = useCallback(
     (changes: Partial<BlogViewParams>, options?: { replace?: boolean }) => {
-      const next = paths.blogView({ ...latest.current, ...changes });
-      if (next !== paths.blogView(latest.current)) navigate(next, options);
+      const next = pagePath.blog({ ...latest.current, ...changes });
+      if (next !== pagePath.blog(latest.current)) navigate(next, options);
     },
     [navigate],
   );
@@ -33,11 +33,11 @@ export function useBlogAddress() {
 /** The blog's metadata for a view: its own canonical address and title; searches stay out of search engines. */
 export function blogViewMeta(view: BlogViewParams): PageMeta {
   const meta = blogMeta();
-  if (view.q) return { ...meta, path: paths.blogView(view), noindex: true };
+  if (view.q) return { ...meta, path: pagePath.blog(view), noindex: true };
   const named = [
     view.category === ALL_POSTS_CATEGORY ? undefined : view.category,
     view.page > 1 ? `Page ${view.page}` : undefined,
   ];
   const prefix = named.filter(Boolean).join(', ');
-  return { ...meta, title: prefix ? `${prefix} | ${meta.title}` : meta.title, path: paths.blogView(view) };
+  return { ...meta, title: prefix ? `${prefix} | ${meta.title}` : meta.title, path: pagePath.blog(view) };
 }

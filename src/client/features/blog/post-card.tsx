@@ -7,7 +7,7 @@ import { postDate } from '../../../shared/post-dates.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { badgeColor, cardExcerpt } from './blog-rules.ts';
 
 export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?: boolean }) {
@@ -26,7 +26,7 @@ export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?
         <div className="flex gap-1">
           {showEdit && (
             <Link
-              href={paths.edit(post.id)}
+              href={pagePath.edit(post.id)}
               aria-label={`Edit ${post.title}`}
               className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
@@ -45,7 +45,7 @@ export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?
       </div>
       <h2 id={`post-${post.id}`} className="mt-3 text-xl font-semibold wrap-anywhere text-slate-900">
         <Link
-          href={paths.post(post.slug)}
+          href={pagePath.post(post.slug)}
           onClick={() => scrollToTop()}
           className="rounded hover:text-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
         >

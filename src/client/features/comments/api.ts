@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Comment } from '../../../shared/comments.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /**
  * A post's approved comments, under the key the server prefetches them with. The section reads them
@@ -9,4 +9,4 @@ import { api } from '../../paths.ts';
  * identity function, comes along). The key is typed so that the page's data reader takes it.
  */
 export const commentsQuery = (postId: string) =>
-  queryOptions<Comment[], Error, Comment[], [string]>({ queryKey: [api.comments(postId)] });
+  queryOptions<Comment[], Error, Comment[], [string]>({ queryKey: [apiPath.comments(postId)] });

@@ -12,7 +12,7 @@ import { useFormOutcome } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
 import { usePageData } from '../../lib/page-data.tsx';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 import { avatarPalette, initials } from '../../lib/avatar.ts';
 import { commentsQuery } from './api.ts';
 
@@ -20,7 +20,7 @@ const FIELDS = [...VISITOR_FORMS.comment.fields, HONEYPOT_FIELD] as const;
 
 async function fetchComments(postId: string): Promise<Comment[] | undefined> {
   try {
-    return (await (await apiRequest('GET', api.comments(postId))).json()) as Comment[];
+    return (await (await apiRequest('GET', apiPath.comments(postId))).json()) as Comment[];
   } catch {
     return undefined;
   }
@@ -66,7 +66,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   const send = async (form: HTMLFormElement, input: unknown) => {
     setPosting(true);
     try {
-      const posted = (await (await apiRequest('POST', api.comments(postId), input)).json()) as Partial<PostedComment>;
+      const posted = (await (await apiRequest('POST', apiPath.comments(postId), input)).json()) as Partial<PostedComment>;
       setRefilled(false);
       form.reset();
       // DESIGN.md: a held comment waits for the author; readers (this one too) see it once approved.
@@ -119,7 +119,7 @@ export function CommentsSection({ postId }: { postId: string }) {
 
       <form
         method="post"
-        action={api.comments(postId)}
+        action={apiPath.comments(postId)}
         onSubmit={onSubmit}
         noValidate
         className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-5"

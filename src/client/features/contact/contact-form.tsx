@@ -9,7 +9,7 @@ import { formFields } from '../../lib/form-fields.ts';
 import { useFormOutcome } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 const FIELDS = [...VISITOR_FORMS.contact.fields, HONEYPOT_FIELD] as const;
 
@@ -48,7 +48,7 @@ export function ContactForm() {
     };
     setSending(true);
     try {
-      await apiRequest('POST', api.contact, input);
+      await apiRequest('POST', apiPath.contact, input);
       setRefilled(false);
       form.reset();
       toast(CONTACT_TEXTS.sent);
@@ -60,7 +60,7 @@ export function ContactForm() {
   };
 
   return (
-    <form method="post" action={api.contact} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
+    <form method="post" action={apiPath.contact} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
       {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
       <input type="hidden" name={PAGE_FIELD} value={path} />
       <div className="grid gap-4 sm:grid-cols-2">

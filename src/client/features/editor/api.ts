@@ -1,7 +1,7 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import type { Post } from '../../../shared/posts.ts';
 import type { Revision, RevisionSummary } from '../../../shared/revisions.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /*
  * The editor's queries, loaded by the default loader (lib/query-client.ts: the key's parts joined
@@ -10,18 +10,18 @@ import { api } from '../../paths.ts';
 
 /** The post being edited, by id; nothing to load for a new post. Never kept once the editor closes. */
 export const editorPostQuery = (postId: string | undefined) =>
-  queryOptions<Post>({ queryKey: [api.posts, postId ?? ''], enabled: postId !== undefined, gcTime: 0 });
+  queryOptions<Post>({ queryKey: [apiPath.posts, postId ?? ''], enabled: postId !== undefined, gcTime: 0 });
 
 /** A post's saved versions, newest first. Always fresh when asked: another tab may have saved since. */
 export const revisionsQuery = (postId: string) =>
-  queryOptions<RevisionSummary[]>({ queryKey: [api.revisions(postId)], staleTime: 0 });
+  queryOptions<RevisionSummary[]>({ queryKey: [apiPath.revisions(postId)], staleTime: 0 });
 
 /** One saved version, whole; nothing to load until one is chosen. */
 export const revisionQuery = (postId: string, revisionId: string | undefined) =>
-  queryOptions<Revision>({ queryKey: [api.revision(postId, revisionId ?? '')], enabled: revisionId !== undefined });
+  queryOptions<Revision>({ queryKey: [apiPath.revision(postId, revisionId ?? '')], enabled: revisionId !== undefined });
 
 /**
  * Every query under /api/blog-posts: post lists of every feature, a post, its revisions. A save or
  * a delete refreshes them all.
  */
-export const isPostQuery = (query: Query) => String(query.queryKey[0]).startsWith(api.posts);
+export const isPostQuery = (query: Query) => String(query.queryKey[0]).startsWith(apiPath.posts);

@@ -6,6 +6,7 @@ import DashboardModal from '@uppy/react/dashboard-modal';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
+import { apiPath } from '../../../shared/routes.ts';
 import { apiRequest, errorMessage, notifyUnauthorized } from '../../lib/api.ts';
 // Uppy's styles travel with this module, so only the admin's lazy editor chunk loads them.
 import '@uppy/core/css/style.min.css';
@@ -35,7 +36,6 @@ type ImageFile = UppyFile<ImageMeta, ImageBody>;
 type Callbacks = Pick<ImageUploadButtonProps, 'onUploaded' | 'onFallback'>;
 type Outcome = { kind: 'uploaded'; image: UploadedImage } | { kind: 'fallback'; uploadURL: string; name: string };
 
-const UPLOAD_URL_ENDPOINT = '/api/objects/upload';
 const EXPIRED = 'Request has expired';
 
 // Module constants: DashboardModal re-applies its options whenever a prop changes identity.
@@ -89,7 +89,7 @@ function createUploader(getCallbacks: () => Callbacks, id: string) {
     endpoint: async (fileOrBundle) => {
       const file = Array.isArray(fileOrBundle) ? fileOrBundle[0]! : fileOrBundle;
       try {
-        const response = await apiRequest('POST', UPLOAD_URL_ENDPOINT);
+        const response = await apiRequest('POST', apiPath.uploadParams);
         const { uploadURL } = (await response.json()) as { uploadURL: string };
         uploadURLs.set(file.id, uploadURL);
         return uploadURL;
@@ -124,7 +124,7 @@ function createUploader(getCallbacks: () => Callbacks, id: string) {
         uppy.emit('postprocess-progress', file, { mode: 'indeterminate', message: 'Saving image...' });
         let failure: string | undefined;
         try {
-          const response = await apiRequest('PUT', UPLOAD_URL_ENDPOINT, { bannerImageURL: uploadURL });
+          const response = await apiRequest('PUT', apiPath.uploadParams, { bannerImageURL: uploadURL });
           const { objectPath } = (await response.json()) as { objectPath: string };
           pending.push({ kind: 'uploaded', image: { objectPath, uploadURL, name, alt } });
         } catch (error) {

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 import { formatLocalDateTime } from './editor-state.ts';
 
 /**
@@ -17,7 +17,7 @@ export function PreviewLinkControl({ postId }: { postId: string }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const create = useMutation({
-    mutationFn: async () => (await (await apiRequest('POST', api.previewLink(postId))).json()) as PreviewLink,
+    mutationFn: async () => (await (await apiRequest('POST', apiPath.previewLink(postId))).json()) as PreviewLink,
     onError: (error) =>
       toast({
         title: 'Failed to create preview link',

@@ -2,12 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import type { ImportResult } from '../../../shared/imports.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /** POST /api/import-content: the server fetches and converts the article. */
 export function useImport(onImported: (result: ImportResult) => void) {
   return useMutation({
-    mutationFn: async (url: string) => (await (await apiRequest('POST', api.importContent, { url })).json()) as ImportResult,
+    mutationFn: async (url: string) => (await (await apiRequest('POST', apiPath.importContent, { url })).json()) as ImportResult,
     onSuccess: (result) => {
       onImported(result);
       toast({

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { postStatusAt, postUpdateSchema, type Post } from '../../../shared/posts.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
-import { api, paths } from '../../paths.ts';
+import { apiPath, pagePath } from '../../../shared/routes.ts';
 import { isPostQuery, revisionsQuery } from './api.ts';
 import { forgetDraft, formatLocalDateTime, toPayload, type EditorFields } from './editor-state.ts';
 import { conflictOf, SaveConflict } from './save-conflict.ts';
@@ -40,8 +40,8 @@ export function usePostSaver(
       const payload = parsed.data;
       try {
         const response = editing
-          ? await apiRequest('PUT', api.post(postId), payload)
-          : await apiRequest('POST', api.posts, payload);
+          ? await apiRequest('PUT', apiPath.post(postId), payload)
+          : await apiRequest('POST', apiPath.posts, payload);
         return { post: (await response.json()) as Post, fields };
       } catch (error) {
         const current = conflictOf(error);
@@ -66,9 +66,9 @@ export function usePostSaver(
       await refreshLists();
       handlers.onSaved(post, fields);
       // Only a post readers can see now has a public page to go to.
-      if (status === 'published') navigate(paths.post(post.slug));
+      if (status === 'published') navigate(pagePath.post(post.slug));
       // A new draft continues as an edit of the saved post: saving again updates, never duplicates.
-      else if (!editing) navigate(paths.edit(post.id), { replace: true });
+      else if (!editing) navigate(pagePath.edit(post.id), { replace: true });
     },
     onError: async (error) => {
       if (error instanceof SaveConflict) {
@@ -90,13 +90,13 @@ export function usePostSaver(
 
   const remove = useMutation({
     mutationFn: async () => {
-      if (postId) await apiRequest('DELETE', api.post(postId));
+      if (postId) await apiRequest('DELETE', apiPath.post(postId));
     },
     onSuccess: async () => {
       forgetDraft(postId);
       toast({ title: 'Post deleted', description: 'The post and its comments have been deleted.' });
       await refreshLists();
-      navigate(paths.blog);
+      navigate(pagePath.blog());
     },
     onError: (error) => {
       toast({

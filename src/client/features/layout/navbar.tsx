@@ -2,12 +2,12 @@ import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, useNavigation } from '../../lib/navigation.tsx';
 import { CONTACT_SECTION_ID, scrollToSection, scrollToTop } from '../../lib/scroll.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 
 const links = [
-  { label: 'Portfolio', href: paths.home },
-  { label: 'About Me', href: paths.cv },
-  { label: 'Blog', href: paths.blog },
+  { label: 'Portfolio', href: pagePath.home },
+  { label: 'About Me', href: pagePath.cv },
+  { label: 'Blog', href: pagePath.blog() },
 ] as const;
 
 /** SPEC.md section 2: `/` is active only on exact match, the others on prefix. */
@@ -57,7 +57,7 @@ export function Navbar({ siteName }: { siteName: string }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <NavLink
-          href={paths.home}
+          href={pagePath.home}
           onClick={onNavigate}
           className="rounded-md text-lg font-bold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
         >

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RenderedPost } from '../../../shared/posts.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { api } from '../../paths.ts';
+import { apiPath } from '../../../shared/routes.ts';
 
 /** A reader's post by slug; `null` when there is none to show (SPEC.md: any non-OK is "not found"). */
 export const postQuery = (slug: string) =>
   queryOptions<RenderedPost | null>({
-    queryKey: [api.posts, encodeURIComponent(slug)],
+    queryKey: [apiPath.posts, encodeURIComponent(slug)],
     enabled: slug !== '',
     queryFn: async () => {
       try {
-        return (await (await apiRequest('GET', api.post(slug))).json()) as RenderedPost;
+        return (await (await apiRequest('GET', apiPath.post(slug))).json()) as RenderedPost;
       } catch {
         return null;
       }

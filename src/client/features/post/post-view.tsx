@@ -7,11 +7,11 @@ import type { RenderedPost } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
 import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
 import { formatLongDate } from '../../lib/format.ts';
-import { paths } from '../../paths.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { initials } from '../../lib/avatar.ts';
 
 /** The address a post is shared with: the canonical one. */
-export const postShareUrl = (siteUrl: string, slug: string) => `${siteUrl}${paths.post(slug)}`;
+export const postShareUrl = (siteUrl: string, slug: string) => `${siteUrl}${pagePath.post(slug)}`;
 
 /**
  * The post as readers see it. The page composes the interactive parts: `share` (the share bar)
@@ -27,7 +27,7 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
         <ol className="flex flex-wrap items-center gap-1">
           <li>
             <Link
-              href={paths.blog}
+              href={pagePath.blog()}
               className="rounded font-medium text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
               Blog
