@@ -16,6 +16,10 @@ import { ImportFormatError, type ImportedPost, type ParsedImport } from './types
  *
  * Posts only members could read (visibility other than public) come in as drafts, like password
  * protected WordPress posts: the export holds their whole text, which must not become public.
+ *
+ * Each post is known by its Ghost id (`ghost:<id>`): an export does not name its site (Ghost
+ * writes its own address as `__GHOST_URL__`). Two sites' posts of the same id (Ghost 0.x
+ * numbered them 1, 2, ...) are told apart by when each was created (ImportedPost.sourceDate).
  */
 
 type Json = Record<string, unknown>;
@@ -104,12 +108,15 @@ export function parseGhost(json: unknown): ParsedImport {
       // A published post is dated when it went out, the date its readers saw on Ghost.
       const dated = (status === 'published' ? publishedAt : undefined) ?? parseDate(post.created_at);
       const updatedAt = parseDate(post.updated_at);
+      // Ghost never changes when a post was created: it tells two sites' posts of the same id apart.
+      const sourceDate = parseDate(post.created_at);
       const tags = (tagsOfPost.get(id) ?? []).sort((a, b) => a.order - b.order).map((tag) => tag.name);
       const excerpt = str(post.custom_excerpt).trim();
 
       const finished = finishPost(
         {
           source: `ghost:${id}`,
+          ...(sourceDate ? { sourceDate } : {}),
           title,
           slug: str(post.slug) || undefined,
           content,

@@ -103,6 +103,8 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   const createdAt = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt ? found.updatedAt : found.createdAt;
   return {
     source: found.source,
+    ...(found.formerSource ? { formerSource: found.formerSource } : {}),
+    ...(found.sourceDate ? { sourceDate: found.sourceDate } : {}),
     title,
     ...(slug ? { slug } : {}),
     content,

@@ -19,11 +19,26 @@ export interface ImportedComment {
 
 export interface ImportedPost {
   /**
-   * Where the post came from, unique within the format: `wordpress:<guid>`, `ghost:<id>`,
-   * `markdown:<path in the zip>`. Kept in the post's metadata (`source`): importing the same file
-   * again updates this post instead of creating another.
+   * Where the post came from: `wordpress:<site> <guid>` (the site as `host/path`, or the guid
+   * alone when the export names no site), `ghost:<id>`, `markdown:<path in the zip>`. Kept in the
+   * post's metadata (`source`): importing the same file again updates this post instead of
+   * creating another. Two posts of one file with the same source each get a post (the store
+   * tells them apart by their order in the file).
    */
   source: string;
+  /**
+   * The key an earlier version gave this post, when a post stored under it can only be this one:
+   * `wordpress:<guid>` when the guid is a full URL of the export's own site. Accepted for posts
+   * imported before the site was part of the key, so that they are found again, not duplicated.
+   */
+  formerSource?: string;
+  /**
+   * The date the post keeps at its source for as long as it exists there (WordPress: the date of
+   * a post that went out; Ghost: when it was created), kept in metadata (`sourceDate`). A stored
+   * post with the same source and another date is another site's post that happens to have the
+   * same key (two WordPress sites at http://localhost/ both have a `?p=1`): it is never changed.
+   */
+  sourceDate?: Date;
   title: string;
   /** As the source gives it (may be taken or empty: the store derives and de-duplicates). */
   slug?: string;

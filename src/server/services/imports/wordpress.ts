@@ -1,4 +1,4 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import { decodeEntities, escapeHtml, htmlToMarkdown, htmlToText, UnmanageableMarkupError } from './html-to-markdown.ts';
 import { finishPost, parseDate } from './normalize.ts';
 import { ImportFormatError, type ImportedComment, type ImportedPost, type ParsedImport } from './types.ts';
@@ -10,7 +10,11 @@ import { ImportFormatError, type ImportedComment, type ImportedPost, type Parsed
  *
  * Read by htmlparser2 in XML mode, which decodes the five XML entities and character references
  * and never expands entities a DOCTYPE declares; a file that declares any is refused outright, as
- * no WordPress export does ("billion laughs", external entities).
+ * no WordPress export does ("billion laughs", external entities). A file that is not whole (a
+ * download cut short) is refused too, rather than read as a shorter export.
+ *
+ * Each post is known by its site and its guid (`wordpress:<site> <guid>`, ImportedPost.source):
+ * two sites number their posts alike (`?p=1`), and a guid need not even name its site.
  */
 
 type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
@@ -18,7 +22,7 @@ type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 const NOT_WXR = 'The file is not a WordPress export (WXR): no <rss><channel> with WordPress items';
 
 export function parseWordPress(xml: string): ParsedImport {
-  const document = parseDocument(xml, { xmlMode: true });
+  const { document, whole } = readDocument(xml);
   for (const node of document.children) {
     if (node.type !== 'directive') continue;
     const directive = node.name.toLowerCase();
@@ -27,8 +31,10 @@ export function parseWordPress(xml: string): ParsedImport {
     }
   }
   const rss = document.children.find((node): node is Element => DomUtils.isTag(node) && node.name === 'rss');
+  if (rss) whole();
   const channel = rss && child(rss, 'channel');
   if (!channel) throw new ImportFormatError(NOT_WXR);
+  const site = siteOf(channel);
   const items = children(channel, 'item');
   if (!child(channel, 'wp:wxr_version') && !items.some((item) => child(item, 'wp:post_type'))) {
     throw new ImportFormatError(NOT_WXR);
@@ -63,6 +69,8 @@ export function parseWordPress(xml: string): ParsedImport {
 
     const title = decodeEntities(text(item, 'title')).trim();
     const guid = text(item, 'guid') || text(item, 'link') || `post-${text(item, 'wp:post_id')}`;
+    // Keys were the guid alone before: such a key is this post's only when the guid names this site.
+    const formerSource = site && isOnSite(guid, site) ? `wordpress:${guid}` : undefined;
     const label = `WordPress ${type} "${title || text(item, 'wp:post_name') || guid}"`;
     const html = text(item, 'content:encoded');
     if (/\[(?:gallery|video|audio|playlist)\b[^\]]*\]/i.test(html)) shortcodePosts++;
@@ -79,6 +87,9 @@ export function parseWordPress(xml: string): ParsedImport {
     const date =
       parseDate(text(item, 'wp:post_date_gmt')) ?? parseDate(text(item, 'wp:post_date')) ?? parseDate(text(item, 'pubDate'));
     const updatedAt = parseDate(text(item, 'wp:post_modified_gmt')) ?? parseDate(text(item, 'wp:post_modified'));
+    // A post that went out keeps its date; a draft's floats (WordPress moves it at each save) and
+    // a scheduled one's may still be moved.
+    const sourceDate = status === 'publish' || status === 'private' ? parseDate(text(item, 'wp:post_date_gmt')) : undefined;
     let published = status === 'publish' || status === 'future';
     let publishAt: Date | undefined;
     if (status === 'future') {
@@ -110,7 +121,9 @@ export function parseWordPress(xml: string): ParsedImport {
 
     const post = finishPost(
       {
-        source: `wordpress:${guid}`,
+        source: site ? `wordpress:${site} ${guid}` : `wordpress:${guid}`,
+        ...(formerSource ? { formerSource } : {}),
+        ...(sourceDate ? { sourceDate } : {}),
         title,
         slug: text(item, 'wp:post_name') || undefined,
         content,
@@ -138,6 +151,107 @@ export function parseWordPress(xml: string): ParsedImport {
     warnings.push(`${shortcodePosts} post(s) hold WordPress shortcodes ([gallery], [video], ...), kept as text`);
   }
   return { posts, skipped, warnings };
+}
+
+/**
+ * The document, and `whole()`, which throws unless the file is a whole XML document: every
+ * element closed by its own end tag, nothing after the root but space, comments and processing
+ * instructions. htmlparser2 closes what is still open when the file ends, so a download cut
+ * short (mid-post, mid-CDATA, before `</channel>` or `</rss>`) would read as a shorter export.
+ */
+function readDocument(xml: string): { document: DomHandler['root']; whole(): void } {
+  const handler = new CheckedHandler(xml);
+  const parser = new Parser(handler, { xmlMode: true });
+  parser.write(xml);
+  handler.atEnd = true;
+  parser.end();
+  const lineOf = (index: number | null) => xml.slice(0, index ?? 0).split('\n').length;
+  return {
+    document: handler.root,
+    whole() {
+      const { unclosed, rootEnd } = handler;
+      if (unclosed?.byEnd) {
+        throw new ImportFormatError(
+          `The WordPress export is incomplete: the file ends inside <${unclosed.element.name}> (opened on line ${lineOf(unclosed.element.startIndex)}); export it again`,
+        );
+      }
+      if (unclosed) {
+        throw new ImportFormatError(
+          `The WordPress export is damaged: <${unclosed.element.name}> on line ${lineOf(unclosed.element.startIndex)} has no end tag`,
+        );
+      }
+      const after = rootEnd === undefined ? '' : xml.slice(rootEnd + 1);
+      if (!/^(?:\s|<!--[\s\S]*?-->|<\?[\s\S]*?\?>)*$/.test(after)) {
+        throw new ImportFormatError(
+          `The WordPress export is damaged: something other than comments follows its end (line ${lineOf(rootEnd ?? 0)})`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * Builds the document as parseDocument does, noting the first element the parser had to close
+ * itself (htmlparser2 says so with `isImplied`) and where the root element's end tag ends.
+ */
+class CheckedHandler extends DomHandler {
+  /** Set once the whole file is written: what closes after that, the end of the file closed. */
+  atEnd = false;
+  unclosed: { element: Element; byEnd: boolean } | undefined;
+  /** The index of the `>` of the root's end tag. */
+  rootEnd: number | undefined;
+  private readonly xml: string;
+  private position: { endIndex: number | null } | undefined;
+
+  constructor(xml: string) {
+    super(undefined, { xmlMode: true, withStartIndices: true });
+    this.xml = xml;
+  }
+
+  override onparserinit(parser: { startIndex: number | null; endIndex: number | null }): void {
+    this.position = parser;
+    super.onparserinit(parser);
+  }
+
+  override onclosetag(_name?: string, isImplied?: boolean): void {
+    const element = this.tagStack.at(-1) as Element;
+    const end = this.position?.endIndex ?? undefined;
+    // `<tag/>` is reported as implied too: told apart by the `/` before its `>`.
+    const selfClosing = !this.atEnd && end !== undefined && this.xml[end - 1] === '/';
+    if (isImplied && !selfClosing) this.unclosed ??= { element, byEnd: this.atEnd };
+    else if (this.tagStack.length === 2) this.rootEnd ??= end;
+    super.onclosetag();
+  }
+}
+
+/**
+ * The exporting site as `host/path`: without the scheme or `www.`, so that a site that moved to
+ * https or dropped its `www.` is the same site. Its home (`base_blog_url`, a blog's own address
+ * in a network of sites) first, then the network's (`base_site_url`), then the feed's `<link>`.
+ */
+function siteOf(channel: Element): string | undefined {
+  for (const name of ['wp:base_blog_url', 'wp:base_site_url', 'link']) {
+    const site = siteKey(text(channel, name));
+    if (site) return site;
+  }
+  return undefined;
+}
+
+function siteKey(address: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return `${url.host.replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/** Whether `guid` is a full http(s) URL on `site` (its host, under its path). */
+function isOnSite(guid: string, site: string): boolean {
+  const key = siteKey(guid);
+  return key !== undefined && (key === site || key.startsWith(`${site}/`));
 }
 
 const COMMENT_STATUS: Record<string, ImportedComment['status']> = { '1': 'published', '0': 'held', spam: 'spam' };
