@@ -124,6 +124,7 @@ describe('POST /api/import-content with pages that froze the server (security re
     ['a <pre> with 300,000 backtick runs', '/backtick-runs', /^The article is too long to import: /],
   ])('%s answers 422 without blocking other requests', async (_what, path, message) => {
     const loop = watchEventLoop();
+    const before = performance.eventLoopUtilization();
     let imported = false;
     const importing = importContent(t.app, { url: `${site.origin}${path}` }).finally(() => (imported = true));
 
@@ -140,13 +141,18 @@ describe('POST /api/import-content with pages that froze the server (security re
     }
 
     const response = await importing;
+    const { utilization } = performance.eventLoopUtilization(before);
     const { ticks, longestStallMs } = loop.stop();
     expect(response.statusCode).toBe(422);
     expect(response.json<{ message: string }>().message).toMatch(message);
-    // Generous: before, a request made during the read waited for all of it (minutes for the divs).
+    // Read on the main thread, the page kept it busy all along (and a request made meanwhile
+    // waited minutes for the divs); a share of the time, not a number of milliseconds, so that a
+    // busy machine does not fail the test.
     expect(answered).toBeGreaterThan(0);
-    expect(slowestMs).toBeLessThan(2_000);
-    expect(longestStallMs).toBeLessThan(2_000);
+    expect(
+      utilization,
+      `busy ${Math.round(utilization * 100)}% of the time; slowest answer ${Math.round(slowestMs)} ms, stalled ${Math.round(longestStallMs)} ms`,
+    ).toBeLessThan(0.75);
     expect(ticks).toBeGreaterThan(0);
   });
 });
