@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
