@@ -14,7 +14,7 @@ export interface TargetFigures {
   nginx?: LoadResult & { gzip: number };
 }
 
-export interface StartupFigures {
+interface StartupFigures {
   coldStartMs: number;
   restartAfterKillMs: number;
   idleRssMb: number;

@@ -2,7 +2,7 @@
 import { BROWSER_ACCEPT_ENCODING, BROWSER_USER_AGENT } from './load.ts';
 
 /** A word many seeded posts contain, so search ranks a real set of matches. */
-export const SEARCH_TERM = 'mentors';
+const SEARCH_TERM = 'mentors';
 
 export interface Target {
   name: string;

@@ -16,7 +16,7 @@ const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Passes `postInputSchema`; the read time is the editor's own (words / 200, at least 1). */
-export interface SeedPostInput {
+interface SeedPostInput {
   title: string;
   slug: string;
   content: string;
@@ -25,7 +25,7 @@ export interface SeedPostInput {
   published: boolean;
   metadata: { author: string; readTime: number };
 }
-export interface SeedComment {
+interface SeedComment {
   author: string;
   email: string;
   content: string;

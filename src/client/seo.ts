@@ -188,7 +188,7 @@ export const serializeForScript = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /** Name/value pairs of the <meta> tags of a page, shared by the server and client navigation. */
-export function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', string, string]> {
+function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', string, string]> {
   const image = absolute(siteUrl, meta.image);
   const tags: Array<['name' | 'property', string, string]> = [
     ['name', 'description', meta.description],

@@ -3,7 +3,7 @@
  * placeholder meant to be replaced with the owner's own; the marketing figures are SPEC.md's.
  */
 
-export interface SocialLink {
+interface SocialLink {
   label: string;
   href: string;
 }
@@ -119,12 +119,12 @@ export const partners: Partner[] = [
   },
 ];
 
-export interface SkillGroup {
+interface SkillGroup {
   title: 'Curriculum Design' | 'Data Analysis' | 'Project Management' | 'LMS Development';
   skills: string[];
 }
 
-export interface Role {
+interface Role {
   title: string;
   organization: string;
   location: string;
@@ -133,13 +133,13 @@ export interface Role {
   highlights: string[];
 }
 
-export interface Project {
+interface Project {
   name: string;
   description: string;
   outcome: string;
 }
 
-export interface Education {
+interface Education {
   title: string;
   institution: string;
   year: string;

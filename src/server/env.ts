@@ -72,8 +72,6 @@ const envSchema = z
     message: 'is required when SMTP_URL is set',
   });
 
-export type Env = z.infer<typeof envSchema>;
-
 /** Server configuration, read once from the environment at start-up. */
 export interface Config {
   production: boolean;

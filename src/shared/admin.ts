@@ -6,4 +6,3 @@ export const adminVerifySchema = z.object({
 });
 
 export const adminSessionSchema = z.object({ authenticated: z.boolean() });
-export type AdminSession = z.infer<typeof adminSessionSchema>;

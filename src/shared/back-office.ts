@@ -18,11 +18,11 @@ export type CommentModeration = (typeof COMMENT_MODERATION_MODES)[number];
 /** A comment with more links than this is held whatever the moderation setting. */
 export const MAX_COMMENT_LINKS = 2;
 
-export const ADMIN_PAGE_SIZE = { default: 50, max: 100 } as const;
-export const STATS_DAYS = { default: 30, max: 365 } as const;
+const ADMIN_PAGE_SIZE = { default: 50, max: 100 } as const;
+const STATS_DAYS = { default: 30, max: 365 } as const;
 
 /** Paging of every admin list: newest first, `before` is the time of the last row seen. */
-export const adminPageQuerySchema = z.object({
+const adminPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).default(ADMIN_PAGE_SIZE.default),
   before: instant().optional(),
   /** The id of the last row seen: orders rows of the same millisecond (optional). */
@@ -69,8 +69,8 @@ export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
 export const messageReadUpdateSchema = z.object({ read: z.boolean() });
 
-export const POST_STATUSES = ['published', 'draft', 'scheduled'] as const;
-export const postStatusSchema = z.enum(POST_STATUSES);
+const POST_STATUSES = ['published', 'draft', 'scheduled'] as const;
+const postStatusSchema = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof postStatusSchema>;
 
 /** The posts table of `/admin/posts`: newest change first, `before` is an `updatedAt`. */

@@ -10,7 +10,6 @@ export const commentInputSchema = z.object({
   email: z.email().max(LIMITS.email),
   content: text().trim().min(1, 'Required').max(LIMITS.comment),
 });
-export type CommentInput = z.input<typeof commentInputSchema>;
 
 /** The server takes the post from the path; the body may repeat it and carries the honeypot. */
 export const commentRequestSchema = commentInputSchema.extend({

@@ -10,13 +10,13 @@ export const objectPathFor = (id: string) => `/objects/uploads/${id}`;
  * Widths of the resized WebP copies kept beside every uploaded image: a phone picks the 480 one,
  * a laptop the 960 or 1600 one, nobody downloads the 10 MB original to read a post.
  */
-export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+const IMAGE_WIDTHS = [480, 960, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const isImageWidth = (width: number): width is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(width);
 
 /** Public path of an upload's resized WebP copy. */
-export const variantPathFor = (id: string, width: ImageWidth) => `${objectPathFor(id)}/${width}.webp`;
+const variantPathFor = (id: string, width: ImageWidth) => `${objectPathFor(id)}/${width}.webp`;
 
 const UPLOAD_ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const OBJECT_PATH = new RegExp(`^/objects/uploads/(${UPLOAD_ID})$`, 'i');

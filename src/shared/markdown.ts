@@ -10,8 +10,6 @@ import { unified } from 'unified';
 import { SAFE_LINK_PROTOCOLS } from './constants.ts';
 import { type ImageSize, articleImageSizes, uploadSrcSet } from './images.ts';
 
-export { SAFE_LINK_PROTOCOLS };
-
 const schema = {
   ...defaultSchema,
   protocols: { ...defaultSchema.protocols, href: [...SAFE_LINK_PROTOCOLS] },

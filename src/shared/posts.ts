@@ -9,7 +9,7 @@ const trimmed = (max: number) => text().trim().max(max);
  * Metadata is free-form JSON beside the known keys, so it is bounded as a whole: a post's
  * metadata reaches every list and page that shows the post.
  */
-export const METADATA_LIMITS = { keys: 50, bytes: 16_384, depth: 8 } as const;
+const METADATA_LIMITS = { keys: 50, bytes: 16_384, depth: 8 } as const;
 
 /** The first problem of a metadata value: text PostgreSQL cannot store, or nesting too deep. */
 function metadataProblem(value: unknown, depth = 0): string | undefined {
@@ -79,7 +79,6 @@ export type ParsedPostInput = z.output<typeof postInputSchema>;
 export const postUpdateSchema = postInputSchema.extend({
   expectedUpdatedAt: instant().optional(),
 });
-export type PostUpdate = z.input<typeof postUpdateSchema>;
 export type ParsedPostUpdate = z.output<typeof postUpdateSchema>;
 
 /** A post as the API answers it; `excerpt` and `featuredImage` are absent when empty. */
@@ -116,14 +115,13 @@ export const postListQuerySchema = z.object({
   /** How many posts to skip (DESIGN.md: the API adds `offset` to SPEC.md's answers). */
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
-export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
 /** A single post as a reader's page gets it: the markdown already rendered by the server. */
 export const renderedPostSchema = postSchema.extend({ html: z.string() });
 export type RenderedPost = z.infer<typeof renderedPostSchema>;
 
 /** What a card of the blog list shows; `content` is only the start of the body (the card's fallback excerpt). */
-export const blogCardSchema = postSchema
+const blogCardSchema = postSchema
   .pick({ id: true, title: true, slug: true, content: true, excerpt: true, tags: true, publishAt: true, createdAt: true })
   .extend({
     metadata: z.object({

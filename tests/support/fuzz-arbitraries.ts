@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { BLOG_CATEGORIES } from '../../src/shared/constants.ts';
 
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** The admin cookie, none, one that was good once, or one of the ways to fake it. */
 export type Session = 'none' | 'admin' | 'forged' | 'unsigned' | 'tampered' | 'logged-out' | 'expired' | 'signed-unknown';
@@ -37,7 +37,7 @@ export interface FuzzRequest {
 }
 
 /** JSON text placed as is into a body: nesting too deep for JSON.stringify, built cheaply. */
-export class RawJson {
+class RawJson {
   readonly text: string;
   constructor(text: string) {
     this.text = text;
@@ -159,7 +159,7 @@ const anyChar = fc.oneof(
 const repeated = (units: fc.Arbitrary<string>, min: number, max: number) =>
   fc.record({ unit: units, times: fc.integer({ min, max }) }).map(({ unit, times }) => unit.repeat(times));
 
-export const nastyString: fc.Arbitrary<string> = fc.oneof(
+const nastyString: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: anyChar, maxLength: 40 }) },
   {
     weight: 2,
@@ -197,7 +197,7 @@ const KEYS = [
 const anyKey = fc.oneof(fc.constantFrom(...KEYS), nastyString);
 const NUMBERS = [0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 2, Number.MIN_VALUE, 1e-7, Number.NaN, Number.POSITIVE_INFINITY];
 
-export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     nastyString,
@@ -273,7 +273,7 @@ const MARKDOWN_SNIPPETS = [
   '~~~\nfence',
 ];
 /** Markdown that nests (block quotes, lists, links, emphasis) or repeats to where renderers give out. */
-export const markdown: fc.Arbitrary<string> = fc.oneof(
+const markdown: fc.Arbitrary<string> = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
@@ -642,7 +642,7 @@ const QUERY_VALUES = [
   'a b',
 ];
 const queryPart = fc.oneof(fc.constantFrom(...QUERY_VALUES), segment);
-export const query = fc
+const query = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_KEYS), segment), fc.option(queryPart)), { maxLength: 4 })
   .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => (v === null ? k : `${k}=${v}`)).join('&')}` : ''));
 
@@ -866,7 +866,7 @@ const shapedRequest = fc.oneof(
  */
 const NOT_TEXT_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
 const NOT_UTF8_ESCAPES = ['%C0%80', '%F0%9F', '%ED%A0%80', '%ed%bf%bf', '%E0%80%80', '%FF'];
-export const notTextEscapes: fc.Arbitrary<string> = fc.oneof(
+const notTextEscapes: fc.Arbitrary<string> = fc.oneof(
   fc
     .tuple(fc.oneof(words, fc.constant('')), fc.constantFrom(...NOT_TEXT_CHARS), fc.oneof(words, fc.constant('')))
     .map(([before, char, after]) => percentEncode(`${before}${char}${after}`)),

@@ -184,13 +184,12 @@ export function isErrorBody(exchange: Exchange): boolean {
 }
 
 /** What every case starts from, and what its printed reproductions assume. */
-export const BASELINE_DESCRIPTION =
-  'two published posts (the first with a comment and an uploaded image), a draft, and an upload';
+const BASELINE_DESCRIPTION = 'two published posts (the first with a comment and an uploaded image), a draft, and an upload';
 
 // ---- reports ----------------------------------------------------------------------------------
 
 /** JSON.stringify, with the characters a terminal would not show (DEL, C1, format marks) escaped too. */
-export function quoted(value: string): string {
+function quoted(value: string): string {
   return JSON.stringify(value).replace(
     /[\u007f-\u009f\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufeff\ufff0-\uffff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

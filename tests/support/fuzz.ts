@@ -556,7 +556,7 @@ function unreachableImport(sent: SentRequest): SentRequest {
 }
 
 /** The fuzz property: a case fails on any problem whose class is not in `known`. */
-export function fuzzProperty(fuzzer: Fuzzer, known: ReadonlySet<string> = new Set()) {
+function fuzzProperty(fuzzer: Fuzzer, known: ReadonlySet<string> = new Set()) {
   return fc.asyncProperty(fuzzCase, async (requests) => {
     const outcome = await fuzzer.runCase(requests, known);
     const problem = outcome.problems.find((p) => !known.has(p.signature));

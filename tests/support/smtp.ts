@@ -12,7 +12,7 @@ export async function waitFor<T>(probe: () => Promise<T | undefined>, what: stri
   }
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   envelope: SMTPServerEnvelope;
   raw: string;
 }

@@ -61,11 +61,6 @@ export function unzip(zipBytes: Buffer): Promise<ZipContent[]> {
   });
 }
 
-/** Names of a zip's entries (read with yauzl, as the backup script test checks them). */
-export async function zipNames(zipBytes: Buffer): Promise<string[]> {
-  return (await unzip(zipBytes)).map((file) => file.name);
-}
-
 /**
  * The same zip with its files changed: `edit` returns new bytes for a file, null to leave it out,
  * or undefined to keep it; `extra` files are added at the end.

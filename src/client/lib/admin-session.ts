@@ -22,7 +22,7 @@ function storage(): Storage | undefined {
 }
 
 /** True when the flag is set and younger than 4 hours; an expired or partial pair is removed. */
-export function readAdminFlag(now = Date.now()): boolean {
+function readAdminFlag(now = Date.now()): boolean {
   const store = storage();
   if (!store) return false;
   const flag = store.getItem(ADMIN_AUTH_FLAG_KEY);

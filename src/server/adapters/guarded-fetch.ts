@@ -27,7 +27,7 @@ export class GuardedFetchError extends Error {
   }
 }
 
-export interface FetchedPage {
+interface FetchedPage {
   /** Where the page was finally found, after redirects: the base of its relative links. */
   url: string;
   html: string;

@@ -105,7 +105,7 @@ function reencodeWithoutMetadata(image: Buffer, { format, pages = 1, isPalette }
 }
 
 /** The upright pixel size of an image (EXIF orientation applied), or undefined when it cannot be read. */
-export async function imageSizeOf(image: Buffer): Promise<ImageSize | undefined> {
+async function imageSizeOf(image: Buffer): Promise<ImageSize | undefined> {
   const autoOrient = (await readImageHeader(image))?.autoOrient;
   return autoOrient?.width && autoOrient.height ? { width: autoOrient.width, height: autoOrient.height } : undefined;
 }

@@ -14,7 +14,7 @@ declare module 'fastify' {
  * The session cookie's name. Over https it takes the `__Host-` prefix, which browsers accept only
  * when Secure, for path / and without a Domain: no subdomain or plain-http page can plant one.
  */
-export const sessionCookieName = (secure: boolean) => (secure ? '__Host-admin_session' : 'admin_session');
+const sessionCookieName = (secure: boolean) => (secure ? '__Host-admin_session' : 'admin_session');
 
 /**
  * Reads the session cookie once per request, before routes and their hooks run. The cookie is

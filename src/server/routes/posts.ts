@@ -20,7 +20,7 @@ import { isAdmin, requireAdmin } from '../http/session.ts';
 import { viewerOf } from '../http/viewer.ts';
 
 /** Posts in a list answer that names no `limit` (README: what the API accepts). */
-export const LIST_DEFAULT_LIMIT = 200;
+const LIST_DEFAULT_LIMIT = 200;
 
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;

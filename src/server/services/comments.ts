@@ -32,12 +32,12 @@ export interface CommentNotifier {
 
 /** Addresses written out (`http://`, `https://`) or begun with `www.`: what a reader would follow. */
 const LINK = /https?:\/\/|(?<![/\w.-])www\./gi;
-export const countLinks = (text: string): number => text.match(LINK)?.length ?? 0;
+const countLinks = (text: string): number => text.match(LINK)?.length ?? 0;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first blocklisted word found as a whole word in the comment's author, e-mail or text. */
-export function blockedWord(fields: string[], blocklist: string[]): string | undefined {
+function blockedWord(fields: string[], blocklist: string[]): string | undefined {
   const haystack = fields.join('\n').toLowerCase();
   return blocklist.find((word) => new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'u').test(haystack));
 }
@@ -52,7 +52,7 @@ interface NewComment {
  * A new comment's status under the rules: links and blocklisted words hold it whatever the
  * setting; otherwise `first-time` holds it unless its address already has a published comment.
  */
-export function moderate(comment: NewComment, rules: CommentRules, knownCommenter: boolean): 'held' | 'published' {
+function moderate(comment: NewComment, rules: CommentRules, knownCommenter: boolean): 'held' | 'published' {
   if (countLinks(comment.content) > MAX_COMMENT_LINKS) return 'held';
   if (blockedWord([comment.author, comment.email, comment.content], rules.blocklist)) return 'held';
   if (rules.moderation === 'all') return 'held';

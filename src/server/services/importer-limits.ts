@@ -7,7 +7,7 @@ import { HttpError } from '../errors.ts';
  * it: 100,000 nested <div>s took minutes and then overflowed the stack. Real articles nest a few
  * dozen levels and hold a few tens of thousands of elements.
  */
-export const MARKUP_LIMITS = { maxDepth: 500, maxElements: 100_000 } as const;
+const MARKUP_LIMITS = { maxDepth: 500, maxElements: 100_000 } as const;
 
 /**
  * Refuses (422) a page nested deeper or holding more elements than `limits`. The tags are read by

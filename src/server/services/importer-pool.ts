@@ -1,6 +1,6 @@
 import { HttpError } from '../errors.ts';
 import type { ExtractedArticle } from './importer.ts';
-import { runInWorker, workersRunning, type WorkerLimits, type WorkerReply } from './worker-pool.ts';
+import { runInWorker, workersRunning, type WorkerLimits } from './worker-pool.ts';
 
 export type ExtractionLimits = WorkerLimits;
 
@@ -15,7 +15,6 @@ export interface ExtractionJob {
   html: string;
   pageUrl: string;
 }
-export type ExtractionReply = WorkerReply<ExtractedArticle>;
 
 // A .ts file: Node strips its types, under `node src/server/main.ts` as under vitest.
 const workerUrl = new URL('./importer-worker.ts', import.meta.url);

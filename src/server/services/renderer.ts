@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { render as renderPage, RenderResult, SsrDataSource } from '../../client/entry-server.tsx';
 
-export interface RenderedPage {
+interface RenderedPage {
   status: number;
   html: string;
 }
@@ -19,7 +19,7 @@ export interface ServerEntry {
 }
 
 /** The script a page boots with: a reading page's islands (with the blog list or not), or the author's whole app. */
-export type PageEntry = RenderResult['entry'];
+type PageEntry = RenderResult['entry'];
 
 /** The tags that load a page's script, the modules it imports and its styles, for `<head>`. */
 export type PageAssets = (entry: PageEntry) => string;
@@ -31,7 +31,7 @@ const ENTRY_SOURCES: Record<PageEntry, string> = {
 };
 
 /** Pages rendered from the sources (tests, the route fuzzer): the entry as Vite's dev server serves it. */
-export const sourceAssets: PageAssets = (entry) => `<script type="module" src="/${ENTRY_SOURCES[entry]}"></script>`;
+const sourceAssets: PageAssets = (entry) => `<script type="module" src="/${ENTRY_SOURCES[entry]}"></script>`;
 
 interface ManifestChunk {
   file: string;

@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { NavLink } from '../../lib/navigation.tsx';
 import { cx, focusRing } from './class-names.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'danger-outline' | 'ghost';
+type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 interface ButtonStyle {
   variant?: ButtonVariant;

@@ -3,7 +3,7 @@ import { cx } from './class-names.ts';
 
 const paddings = { none: '', md: 'p-5', lg: 'p-8' } as const;
 
-export function cardClasses({ padding = 'md', className }: { padding?: keyof typeof paddings; className?: string } = {}) {
+function cardClasses({ padding = 'md', className }: { padding?: keyof typeof paddings; className?: string } = {}) {
   return cx('rounded-xl border border-slate-200 bg-white shadow-sm', paddings[padding], className);
 }
 

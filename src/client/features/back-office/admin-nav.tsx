@@ -23,7 +23,7 @@ const items: NavItem[] = [
   { label: 'New Post', href: pagePath.write, icon: Plus, exact: true },
 ];
 
-export function isCurrent(location: string, item: Pick<NavItem, 'href' | 'exact'>): boolean {
+function isCurrent(location: string, item: Pick<NavItem, 'href' | 'exact'>): boolean {
   return location === item.href || (!item.exact && location.startsWith(`${item.href}/`));
 }
 

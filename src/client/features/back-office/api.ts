@@ -6,7 +6,7 @@ import { apiRequest } from '../../lib/api.ts';
 import { apiPath, searchString } from '../../../shared/routes.ts';
 
 /** Rows per request of every back-office list; `Load more` asks for the next ones. */
-export const ADMIN_LIST_PAGE_SIZE = 20;
+const ADMIN_LIST_PAGE_SIZE = 20;
 /** The dashboard's chart and the navigation's counts cover the last 30 days (DESIGN.md). */
 export const STATS_WINDOW_DAYS = 30;
 

@@ -21,7 +21,7 @@ import { LoadError, LoadMore, ScreenHeader } from './screen-header.tsx';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export const postStatusLabels: Record<PostStatus, { label: string; tone: BadgeTone }> = {
+const postStatusLabels: Record<PostStatus, { label: string; tone: BadgeTone }> = {
   published: { label: 'Published', tone: 'green' },
   draft: { label: 'Draft', tone: 'neutral' },
   scheduled: { label: 'Scheduled', tone: 'amber' },

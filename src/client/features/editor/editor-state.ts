@@ -86,7 +86,7 @@ export const isScheduled = (fields: Pick<EditorFields, 'published' | 'publishAt'
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant as ISO 8601 in this browser's time zone, with its offset: `2026-03-10T14:05:00+01:00`. */
-export function isoWithOffset(date: Date): string {
+function isoWithOffset(date: Date): string {
   const offset = -date.getTimezoneOffset();
   const sign = offset < 0 ? '-' : '+';
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

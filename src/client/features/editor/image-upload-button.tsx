@@ -12,7 +12,7 @@ import { apiRequest, errorMessage, notifyUnauthorized } from '../../lib/api.ts';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 
-export interface UploadedImage {
+interface UploadedImage {
   objectPath: string;
   uploadURL: string;
   /** The file name as picked (or as edited in the dialog), with its extension. */

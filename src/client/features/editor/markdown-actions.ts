@@ -21,7 +21,7 @@ export type MarkdownAction =
   | { kind: 'quote' }
   | { kind: 'list'; style: ListStyle };
 
-export const PLACEHOLDERS = {
+const PLACEHOLDERS = {
   bold: 'bold text',
   italic: 'italic text',
   heading: 'Heading',

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { setLeaveCheck } from '../../lib/history-guard.ts';
 
-export const LEAVE_WARNING = 'You have unsaved changes. Leave this page anyway?';
+const LEAVE_WARNING = 'You have unsaved changes. Leave this page anyway?';
 
 /**
  * While there are unsaved changes: the browser asks before a reload, close or external

@@ -11,7 +11,7 @@ import { pagePath } from '../../../shared/routes.ts';
 import { latestPostsQuery } from './api.ts';
 
 /** SPEC.md section 9: View All Posts scrolls to the top after 100 ms. */
-export const VIEW_ALL_SCROLL_DELAY_MS = 100;
+const VIEW_ALL_SCROLL_DELAY_MS = 100;
 
 export function LatestPosts() {
   const { data: posts = [] } = useQuery(latestPostsQuery());

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast.ts';
 /** SPEC.md section 9: share windows are 600x400. */
 const SHARE_WINDOW = 'width=600,height=400,noopener,noreferrer';
 
-export function shareLinks(title: string, url: string) {
+function shareLinks(title: string, url: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return [

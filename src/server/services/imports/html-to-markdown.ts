@@ -32,7 +32,7 @@ export function htmlToMarkdown(html: string): string {
 }
 
 /** A node of htmlparser2's DOM (domhandler, which this package does not name directly). */
-export type MarkupNode = ReturnType<typeof parseMarkup>['children'][number];
+type MarkupNode = ReturnType<typeof parseMarkup>['children'][number];
 
 const BLOCKS = new Set(['p', 'div', 'li', 'blockquote', 'pre', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'table']);
 
@@ -94,7 +94,7 @@ function prepare(html: string): string {
 }
 
 /** `language-x`, `lang-x` (Prism, highlight.js, Ghost) or `brush: x` (WordPress SyntaxHighlighter). */
-export function codeLanguage(pre: HTMLElement): string {
+function codeLanguage(pre: HTMLElement): string {
   for (const node of [pre.querySelector('code'), pre]) {
     const className = node?.getAttribute('class') ?? '';
     const match = /(?:^|\s)lang(?:uage)?-([\w#+.-]+)/i.exec(className) ?? /brush:\s*([\w#+.-]+)/i.exec(className);

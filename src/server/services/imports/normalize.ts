@@ -28,7 +28,7 @@ export function clip(text: string, max: number): string {
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The first words of a text as a title, for a post that has none. */
-export function titleFromText(text: string): string {
+function titleFromText(text: string): string {
   const words = collapse(text.replace(/[#*_`>[\]()!|-]/g, ' ')).split(' ');
   const head = words.slice(0, 8).join(' ');
   return head && words.length > 8 ? `${head}…` : head;

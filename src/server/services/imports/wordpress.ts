@@ -294,7 +294,7 @@ const BLOCK_TAG =
  * of the block editor (`<!-- wp:` comments) already carry their markup. [caption] and [embed]
  * shortcodes become what they hold.
  */
-export function wordPressHtml(html: string): string {
+function wordPressHtml(html: string): string {
   let result = html
     .replace(/\r\n?/g, '\n')
     .replace(/\[caption\b[^\]]*\]([\s\S]*?)\[\/caption\]/gi, '<figure>$1</figure>')

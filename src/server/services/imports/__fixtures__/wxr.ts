@@ -5,7 +5,7 @@
  * address, ids repeated in one file, a file cut short).
  */
 
-export interface WxrItem {
+interface WxrItem {
   id: number;
   title: string;
   /** `?p=<id>` (a page: `?page_id=<id>`) on the site, unless given. */
