@@ -503,7 +503,8 @@ describe('a restore that fails in the middle', () => {
 });
 
 describe('a backup with one unreadable post file', () => {
-  // One empty site for both: each restore brings the same three posts (restoring is idempotent).
+  // Every field is checked as the API checks it: one post that fails refuses the whole archive,
+  // naming the file and the field, and nothing is restored (issue 19).
   let site: TestApp;
   let cookie: string;
   beforeAll(async () => {
@@ -515,41 +516,24 @@ describe('a backup with one unreadable post file', () => {
   const withPostFile = (text: (original: string) => string) =>
     editZip(archive, (file) => (file.name === 'posts/draft-post.md' ? text(file.data.toString()) : undefined));
 
-  /** The draft's revisions go with it: each is skipped and named. */
-  async function draftRevisionWarnings() {
-    const rows = await source.db
-      .select({ id: postRevisions.id })
-      .from(postRevisions)
-      .where(eq(postRevisions.postId, seeded.draft.id));
-    expect(rows.length).toBeGreaterThan(0);
-    return rows.map((row) => `revision ${row.id}: its post is not in the archive`);
-  }
-
-  it('skips a post whose title holds a NUL (and its revisions), with a warning, and restores the rest', async () => {
+  it('refuses a post whose title holds a NUL (422 naming the file and field), restoring nothing', async () => {
     const zip = await withPostFile((original) => original.replace(/^title: .*$/m, 'title: "A \\0 in the title"'));
-    const result = imported(await importFile(site, cookie, zip));
-    const revisions = await draftRevisionWarnings();
-    expect(result).toMatchObject({ posts: 3, comments: 4, uploads: 3, skipped: 1 + revisions.length });
-    expect(result.warnings).toEqual([
+    const response = await importFile(site, cookie, zip);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<{ message: string }>().message).toBe(
       'posts/draft-post.md: title contains a character that is not text (NUL or an unpaired surrogate)',
-      ...revisions,
-    ]);
-    const slugs = (await site.db.select({ slug: blogPosts.slug }).from(blogPosts)).map((row) => row.slug).sort();
-    expect(slugs).toEqual(['backdated-post', 'published-post', 'scheduled-post']);
+    );
+    expect(await dump(site)).toEqual({ posts: [], comments: [], messages: [], revisions: [], uploads: [], readers: [] });
   });
 
-  it('skips a post whose front matter is not YAML once, with one warning naming the problem, and restores the rest', async () => {
+  it('refuses a post whose front matter is not YAML (422 naming the problem once), restoring nothing', async () => {
     const zip = await withPostFile((original) => original.replace(/^tags:/m, 'tags: [unclosed\nbroken: : :'));
-    const result = imported(await importFile(site, cookie, zip));
-    const revisions = await draftRevisionWarnings();
-    expect(result).toMatchObject({ posts: 3, comments: 4, uploads: 3 });
-    // One file, one skip, one warning (today it is counted twice, the second time as
-    // "front matter Invalid input: expected object, received undefined").
-    expect(result.warnings).toEqual([
-      expect.stringMatching(/^posts\/draft-post\.md: the front matter is not valid YAML \(.+\)$/),
-      ...revisions,
-    ]);
-    expect(result.skipped).toBe(1 + revisions.length);
+    const response = await importFile(site, cookie, zip);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<{ message: string }>().message).toMatch(
+      /^posts\/draft-post\.md: the front matter is not valid YAML \([^()]+\)$/,
+    );
+    expect(await dump(site)).toEqual({ posts: [], comments: [], messages: [], revisions: [], uploads: [], readers: [] });
   });
 });
 

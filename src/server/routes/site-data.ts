@@ -29,11 +29,16 @@ export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService }
   app.post(
     '/api/admin/import',
     { bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: siteImportResultSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const declared = Number(request.headers['content-length']);
       if (declared > IMPORT_MAX_BYTES) throw new HttpError(413, 'The file is larger than 500 MB');
       if (!request.body) throw new HttpError(400, 'Send the file as the request body');
-      return siteData.importFile(request.body as Readable);
+      // A client that leaves stops its import (rolled back): no one is waiting for its answer.
+      const left = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) left.abort(new HttpError(400, 'The connection closed: the import was stopped'));
+      });
+      return siteData.importFile(request.body as Readable, left.signal);
     },
   );
 };

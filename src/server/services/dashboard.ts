@@ -7,11 +7,11 @@ import type { MessageService } from './messages.ts';
 import { newestFirst, olderThan } from './paging.ts';
 import { pastPublishAt, searchCondition, visibleToReaders } from './posts.ts';
 import { postStatusAt } from '../../shared/posts.ts';
-import type { ViewCounter } from './views.ts';
+import { MAX_VIEWS, storedViews, type ViewCounter } from './views.ts';
 
 const TOP_POSTS = 5;
 const DAY_MS = 86_400_000;
-const viewsOf = sql<number>`coalesce((${blogPosts.metadata}->>'views')::integer, 0)`;
+const viewsOf = storedViews(blogPosts.metadata);
 
 /** What the author's dashboard and posts table show: counts, readers per day, posts at a glance. */
 export class DashboardService {
@@ -70,7 +70,7 @@ export class DashboardService {
     const today = Date.parse(this.now().toISOString().slice(0, 10));
     const dayList = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
     const rows = await this.db
-      .select({ day: postDailyViews.day, views: sql<number>`sum(${postDailyViews.views})::integer` })
+      .select({ day: postDailyViews.day, views: sql<number>`least(sum(${postDailyViews.views}), ${MAX_VIEWS})::integer` })
       .from(postDailyViews)
       .where(and(gte(postDailyViews.day, dayList[0]!), lte(postDailyViews.day, dayList.at(-1)!)))
       .groupBy(postDailyViews.day);

@@ -162,13 +162,13 @@ function resolveSlug(input: ParsedPostInput): string {
 
 /**
  * Metadata keys the server keeps, whatever a client sends: the view count, and where an imported
- * post came from (`source`: a second import of the same file finds it by this).
+ * post came from (`source` and `sourceDate`: a second import of the same file finds it by these).
  */
-const SERVER_OWNED_METADATA = ['views', 'source'] as const;
+const SERVER_OWNED_METADATA = ['views', 'source', 'sourceDate'] as const;
 
 /**
  * Metadata sent replaces what was stored (so a key can be removed); left out, the stored one
- * stays. The server's own keys (`views`, `source`) keep their stored value. `readTime` is the one sent,
+ * stays. The server's own keys (SERVER_OWNED_METADATA) keep their stored value. `readTime` is the one sent,
  * else that of the content being saved (not the stored one: the content may have changed since).
  */
 function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): PostMetadata {

@@ -4,7 +4,7 @@ import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES, type SiteImportResult } from '../../shared/backup.ts';
 import { readTimeMinutes, slugify } from '../../shared/text.ts';
 import type { ObjectStorage } from '../adapters/storage.ts';
@@ -25,6 +25,12 @@ const TEXT_EXPORT_BYTES = 100 * 1024 * 1024;
 const MARKDOWN_TOTAL_BYTES = 200 * 1024 * 1024;
 const MARKDOWN_FILE = /\.(md|markdown|mdx)$/i;
 
+/**
+ * The longest a restore may run: it is one transaction, and on the embedded database every read
+ * that is not in the page cache waits for it. 413 beyond; nothing is changed.
+ */
+const RESTORE_TIMEOUT_MS = 5 * 60_000;
+
 const UNSUPPORTED =
   'Unsupported file: expected a backup of this site (.zip), a WordPress export (.xml), a Ghost export (.json) or a .zip of markdown files';
 
@@ -38,11 +44,22 @@ export class SiteDataService {
   private readonly storage: ObjectStorage;
   private readonly tempDir: string;
   private readonly now: () => Date;
-  constructor(db: Database, storage: ObjectStorage, options: { tempDir: string; clock?: () => Date }) {
+  private readonly restoreTimeoutMs: number;
+  /** Aborted by close(): every import in progress stops, and its transaction rolls back. */
+  private readonly closing = new AbortController();
+  private readonly inProgress = new Set<Promise<unknown>>();
+  constructor(db: Database, storage: ObjectStorage, options: { tempDir: string; clock?: () => Date; restoreTimeoutMs?: number }) {
     this.db = db;
     this.storage = storage;
     this.tempDir = options.tempDir;
     this.now = options.clock ?? (() => new Date());
+    this.restoreTimeoutMs = options.restoreTimeoutMs ?? RESTORE_TIMEOUT_MS;
+  }
+
+  /** Stops the imports in progress (the server is stopping) and resolves once they have let go. */
+  async close(): Promise<void> {
+    this.closing.abort(new HttpError(503, 'The server is stopping: the import was stopped and nothing was changed'));
+    await Promise.allSettled(this.inProgress);
   }
 
   /** The backup zip as a stream (archive-format.ts). */
@@ -55,38 +72,47 @@ export class SiteDataService {
   /**
    * Imports a file sent as a stream: kept on disk while it is read (never whole in memory), at
    * most IMPORT_MAX_BYTES (413 beyond), recognised by its content, not its name or type.
+   * `signal` (the client left) stops it, as close() does; a stopped import changes nothing.
    */
-  async importFile(body: Readable): Promise<SiteImportResult> {
+  importFile(body: Readable, signal?: AbortSignal): Promise<SiteImportResult> {
+    const importing = this.importStream(body, signal ? AbortSignal.any([this.closing.signal, signal]) : this.closing.signal);
+    this.inProgress.add(importing);
+    void importing.catch(() => {}).finally(() => this.inProgress.delete(importing));
+    return importing;
+  }
+
+  private async importStream(body: Readable, signal: AbortSignal): Promise<SiteImportResult> {
+    signal.throwIfAborted();
     await mkdir(this.tempDir, { recursive: true });
     const file = path.join(this.tempDir, `${randomUUID()}.upload`);
     try {
-      await receive(body, file);
-      return await this.importFrom(file);
+      await receive(body, file, signal);
+      return await this.importFrom(file, signal);
     } finally {
       await rm(file, { force: true });
     }
   }
 
-  private async importFrom(file: string): Promise<SiteImportResult> {
+  private async importFrom(file: string, signal: AbortSignal): Promise<SiteImportResult> {
     const head = await firstBytes(file, 64);
     if (head.length === 0) throw new HttpError(400, 'The file is empty');
-    if (head[0] === 0x50 && head[1] === 0x4b) return this.importZip(file);
+    if (head[0] === 0x50 && head[1] === 0x4b) return this.importZip(file, signal);
     const start = head
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimStart();
     if (start.startsWith('<')) {
       await assertTextSize(file);
-      return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }));
+      return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }, undefined, signal));
     }
     if (start.startsWith('{') || start.startsWith('[')) {
       await assertTextSize(file);
-      return this.store('ghost', await parseInWorker({ kind: 'ghost', file }));
+      return this.store('ghost', await parseInWorker({ kind: 'ghost', file }, undefined, signal));
     }
     throw new HttpError(415, UNSUPPORTED);
   }
 
-  private async importZip(file: string): Promise<SiteImportResult> {
+  private async importZip(file: string, signal: AbortSignal): Promise<SiteImportResult> {
     const [{ ZipInput }, { isBackup, restoreBackup, STREAMED_FILES }] = await Promise.all([
       import('./backup/zip-input.ts'),
       import('./backup/restore.ts'),
@@ -95,13 +121,27 @@ export class SiteDataService {
     try {
       if (await isBackup(zip)) {
         const stored: string[] = [];
+        const timeUp = new AbortController();
+        const timer = setTimeout(
+          () =>
+            timeUp.abort(
+              new HttpError(
+                413,
+                `The file is too large to import at once: restoring it took longer than ${this.restoreTimeoutMs / 1000} seconds`,
+              ),
+            ),
+          this.restoreTimeoutMs,
+        );
         try {
-          const restored = await this.db.transaction((tx) => restoreBackup(tx, this.storage, zip, stored));
+          const options = { storedObjects: stored, signal: AbortSignal.any([signal, timeUp.signal]) };
+          const restored = await this.db.transaction((tx) => restoreBackup(tx, this.storage, zip, options));
           return { format: 'backup', ...restored };
         } catch (error) {
           // The rows were rolled back; the uploads this restore added go too.
           await Promise.allSettled(stored.map((id) => this.storage.delete(id)));
           throw error;
+        } finally {
+          clearTimeout(timer);
         }
       }
       const markdown = zip.entries.filter((entry) => MARKDOWN_FILE.test(entry.name) && !isHiddenPath(entry.name));
@@ -110,14 +150,17 @@ export class SiteDataService {
       if (total > MARKDOWN_TOTAL_BYTES) throw new HttpError(413, 'The markdown files add up to more than 200 MB');
       const files = [];
       for (const entry of markdown) files.push({ path: entry.name, text: await zip.text(entry, MARKDOWN_TOTAL_BYTES) });
-      const parsed = await parseInWorker({ kind: 'markdown', files });
+      const parsed = await parseInWorker({ kind: 'markdown', files }, undefined, signal);
       return this.store('markdown', { ...parsed, skipped: parsed.skipped + (zip.entries.length - markdown.length) });
     } finally {
       zip.close();
     }
   }
 
-  /** Foreign posts in one transaction: each found again by its source, else created. */
+  /**
+   * Foreign posts in one transaction: each found again by its source (findImported), else created.
+   * Two posts of the file never land on the same stored post.
+   */
   private async store(format: 'wordpress' | 'ghost' | 'markdown', parsed: ParsedImport): Promise<SiteImportResult> {
     const result: SiteImportResult = {
       format,
@@ -127,10 +170,14 @@ export class SiteDataService {
       skipped: parsed.skipped,
       warnings: [...parsed.warnings],
     };
+    const posts = withOwnSources(parsed.posts, result.warnings);
     await this.db.transaction(async (tx) => {
-      const known = await knownSources(tx);
-      for (const post of parsed.posts) {
-        const id = await this.storePost(tx, post, known.get(post.source), result.warnings);
+      const known = await importedPosts(tx);
+      const taken = new Set<string>();
+      for (const post of posts) {
+        const existing = findImported(known, post, taken, result.warnings);
+        const id = await this.storePost(tx, post, existing?.id, result.warnings);
+        taken.add(id);
         result.posts += 1;
         result.comments += await storeComments(tx, id, post);
       }
@@ -152,7 +199,12 @@ export class SiteDataService {
       tags: post.tags,
       published: post.published,
       publishAt: post.publishAt ?? null,
-      metadata: { source: post.source, readTime: Math.max(1, readTimeMinutes(post.content)) } as Record<string, unknown>,
+      metadata: {
+        source: post.source,
+        // null: the source gave no lasting date (findImported tells such a post from a post of before).
+        sourceDate: post.sourceDate?.toISOString() ?? null,
+        readTime: Math.max(1, readTimeMinutes(post.content)),
+      } as Record<string, unknown>,
     };
     const stored = { ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) };
     let row;
@@ -207,13 +259,86 @@ async function unchanged(tx: Tx, id: string, values: Omit<SavedFields, 'metadata
   );
 }
 
-/** Posts that came from an import, by their source. */
-async function knownSources(tx: Tx): Promise<Map<string, string>> {
+/** A post that came from an import, as findImported compares it. */
+interface ImportedRow {
+  id: string;
+  /** metadata.sourceDate: an ISO date, null when its source gave none, undefined for a post imported before it was kept. */
+  sourceDate: string | null | undefined;
+  createdAt: Date;
+}
+
+/** Posts that came from an import, by their source (several when two sites' posts share it), oldest first. */
+async function importedPosts(tx: Tx): Promise<Map<string, ImportedRow[]>> {
   const rows = await tx
-    .select({ id: blogPosts.id, source: sql<string>`${blogPosts.metadata} ->> 'source'` })
+    .select({
+      id: blogPosts.id,
+      source: sql<string>`${blogPosts.metadata} ->> 'source'`,
+      keepsDate: sql<boolean>`${blogPosts.metadata} ? 'sourceDate'`,
+      sourceDate: sql<string | null>`${blogPosts.metadata} ->> 'sourceDate'`,
+      createdAt: blogPosts.createdAt,
+    })
     .from(blogPosts)
-    .where(sql`${blogPosts.metadata} ? 'source'`);
-  return new Map(rows.map((row) => [row.source, row.id]));
+    .where(sql`${blogPosts.metadata} ? 'source'`)
+    .orderBy(asc(blogPosts.createdAt), asc(blogPosts.id));
+  const bySource = new Map<string, ImportedRow[]>();
+  for (const { source, keepsDate, ...row } of rows) {
+    const list = bySource.get(source) ?? [];
+    list.push({ ...row, sourceDate: keepsDate ? row.sourceDate : undefined });
+    bySource.set(source, list);
+  }
+  return bySource;
+}
+
+/**
+ * The stored post `post` updates: one imported before under its source (or its former source),
+ * not taken by another post of this file, and from the same site. Sources alone cannot tell two
+ * sites apart when both export from the same address (http://localhost/): a post that went out
+ * keeps its date at its source (sourceDate), so a stored post with another one is another site's,
+ * never changed (a post imported before sourceDate was kept compares its createdAt, which the same
+ * file gives again). Drafts have no such date: two sites at one address with a draft of the same
+ * id are taken for one site.
+ */
+function findImported(
+  known: Map<string, ImportedRow[]>,
+  post: ImportedPost,
+  taken: Set<string>,
+  warnings: string[],
+): ImportedRow | undefined {
+  const candidates = [post.source, post.formerSource]
+    .flatMap((source) => (source ? (known.get(source) ?? []) : []))
+    .filter((row) => !taken.has(row.id));
+  const found = candidates.find((row) => sameSourcePost(row, post));
+  if (!found && candidates.length > 0) {
+    warnings.push(
+      `"${post.title}": a post imported before has the same source (${post.source}) but another date there, so it is another site's post: left as it was, this one imported as a new post`,
+    );
+  }
+  return found;
+}
+
+function sameSourcePost(row: ImportedRow, post: ImportedPost): boolean {
+  if (!post.sourceDate) return true;
+  if (row.sourceDate === undefined) return !post.createdAt || row.createdAt.getTime() === post.createdAt.getTime();
+  return row.sourceDate === null || row.sourceDate === post.sourceDate.toISOString();
+}
+
+/**
+ * The file's posts, each with a source of its own: a second post with the same source (a theme's
+ * test data repeats ids) gets `<source>#2`, and so on in the file's order, so that importing the
+ * file again finds each where it was put instead of writing one over the other.
+ */
+function withOwnSources(posts: ImportedPost[], warnings: string[]): ImportedPost[] {
+  const used = new Set<string>();
+  return posts.map((post) => {
+    let source = post.source;
+    for (let n = 2; used.has(source); n++) source = `${post.source}#${n}`;
+    used.add(source);
+    if (source === post.source) return post;
+    warnings.push(
+      `"${post.title}": another post of this file has the same source (${post.source}); imported as a post of its own`,
+    );
+    return { ...post, source };
+  });
 }
 
 /** A post's imported comments, each once: a second import finds the same author, time and text. */
@@ -243,7 +368,7 @@ async function storeComments(tx: Tx, postId: string, post: ImportedPost): Promis
 const isHiddenPath = (name: string) => name.split('/').some((part) => part.startsWith('.') || part === '__MACOSX');
 
 /** Writes the request body to `file`, refusing (413) past IMPORT_MAX_BYTES. */
-async function receive(body: Readable, file: string): Promise<void> {
+async function receive(body: Readable, file: string, signal: AbortSignal): Promise<void> {
   let received = 0;
   try {
     await pipeline(
@@ -256,8 +381,10 @@ async function receive(body: Readable, file: string): Promise<void> {
         }
       },
       createWriteStream(file),
+      { signal },
     );
   } catch (error) {
+    if (signal.aborted) throw signal.reason;
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, `The upload did not complete: ${(error as Error).message}`);
   }

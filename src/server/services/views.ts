@@ -1,12 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { loggableError } from '../errors.ts';
 import { blogPosts, postDailyViews, postViews } from '../db/schema.ts';
 import type { Viewer } from './viewer.ts';
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The most readers a post or a day counts: they are added up as PostgreSQL integers. */
+export const MAX_VIEWS = 2_147_483_647;
+
+/**
+ * A post's `metadata.views` as an integer whatever is stored there: beyond MAX_VIEWS, a fraction
+ * or a string (written before restores checked it, or by hand) it is clamped, or 0, instead of
+ * failing the cast and with it every query that sums or orders by it.
+ */
+export const storedViews = (metadata: AnyColumn): SQL<number> =>
+  sql<number>`(case when jsonb_typeof(${metadata}->'views') = 'number'
+    then least(greatest(floor((${metadata}->'views')::numeric), 0), ${sql.raw(String(MAX_VIEWS))})::integer else 0 end)`;
 
 /** Reads waiting for the next write: a viral minute queues this many before an early flush. */
 const FLUSH_AT = 2_000;
@@ -88,7 +101,10 @@ export class ViewCounter {
     this.pending = new Map();
     try {
       await this.store(batch);
-    } catch (err) {
+    } catch (error) {
+      // The failed query's parameters are the readers' hashes and the posts read: only why it failed is logged.
+      const logged = loggableError(error) as { message?: string; code?: string; reason?: string } | null | undefined;
+      const err = { message: logged?.message ?? String(error), code: logged?.code, reason: logged?.reason };
       this.log?.warn({ err, reads: batch.length }, 'counting post views failed; these reads are not counted');
     }
   }
@@ -126,7 +142,7 @@ export class ViewCounter {
         await tx
           .update(blogPosts)
           .set({
-            metadata: sql`jsonb_set(${blogPosts.metadata}, '{views}', to_jsonb(coalesce((${blogPosts.metadata}->>'views')::integer, 0) + ${views}::integer))`,
+            metadata: sql`jsonb_set(${blogPosts.metadata}, '{views}', to_jsonb(least(${storedViews(blogPosts.metadata)}::bigint + ${views}::bigint, ${sql.raw(String(MAX_VIEWS))})))`,
           })
           .where(eq(blogPosts.id, postId));
       }

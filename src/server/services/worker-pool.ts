@@ -37,15 +37,22 @@ export const workersRunning = () => running;
 /**
  * Runs the module at `url` in a thread of its own with `job` as its workerData: a job that is slow
  * or greedy (reading a page, parsing an export) stalls or exhausts its own thread, never the
- * server's requests. `tooComplex(why)` is the error when it runs out of time or memory.
+ * server's requests. `tooComplex(why)` is the error when it runs out of time or memory. When
+ * `signal` aborts (the client left, the server is stopping), the thread is stopped and the job
+ * fails with the signal's reason.
  */
 export async function runInWorker<Job, Answer>(
   url: URL,
   job: Job,
   limits: WorkerLimits,
   tooComplex: (why: string) => HttpError,
+  signal?: AbortSignal,
 ): Promise<Answer> {
   await takeTurn();
+  if (signal?.aborted) {
+    endTurn();
+    throw signal.reason;
+  }
   let worker: Worker;
   try {
     worker = new Worker(url, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb } });
@@ -63,9 +70,12 @@ export async function runInWorker<Job, Answer>(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
       outcome();
       void worker.terminate();
     };
+    const abort = () => settle(() => reject(signal!.reason));
+    signal?.addEventListener('abort', abort, { once: true });
     const timer = setTimeout(
       () => settle(() => reject(tooComplex(`it took longer than ${limits.timeoutMs / 1000} seconds`))),
       limits.timeoutMs,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -127,6 +128,31 @@ describe('ZipInput', () => {
     await expect(ZipInput.open(onDisk(zip))).rejects.toMatchObject({
       statusCode: 400,
       message: 'The zip expands to more than 4 GB: refused',
+    });
+  });
+
+  it('finds a line over the cap as fast as it reads short lines (a 2 GB line once took 52 s to refuse)', async () => {
+    // 24 MB without a newline, and the same bytes cut into 100-byte lines. Each byte is to be looked
+    // at once: the line was searched for its newline from its start again with every chunk.
+    const long = randomBytes(18 * 1024 * 1024).toString('base64');
+    const short = long.replace(/.{99}/g, '$&\n');
+    const zip = await zipOf([
+      { name: 'long.json', data: long, compress: false },
+      { name: 'short.json', data: short, compress: false },
+    ]);
+    await withZip(zip, async (input) => {
+      let start = performance.now();
+      let lines = 0;
+      for await (const line of input.lines(input.find('short.json')!)) lines += line.length > 0 ? 1 : 0;
+      const shortMs = performance.now() - start;
+      expect(lines).toBe(Math.ceil(long.length / 99));
+      start = performance.now();
+      await expect(
+        (async () => {
+          for await (const line of input.lines(input.find('long.json')!)) void line;
+        })(),
+      ).rejects.toMatchObject({ statusCode: 413, message: 'long.json has a line longer than 16 MB' });
+      expect(performance.now() - start).toBeLessThan(shortMs * 10);
     });
   });
 

@@ -11,6 +11,13 @@ export const ZIP_LIMITS = {
   /** Beyond this an entry must not expand more than `ratio` times: a zip bomb otherwise. */
   ratioFloorBytes: 1024 * 1024,
   ratio: 200,
+  /**
+   * The same rule for the entries read line by line: the revisions of a post saved again and again
+   * compress some 240 times, a file of newlines or of one repeated byte about 1,000 times.
+   */
+  streamedRatio: 500,
+  /** One entry read line by line, uncompressed. */
+  streamedBytes: 2 * 1024 * 1024 * 1024,
   /** The longest line of an entry read line by line (a revision of the longest post fits). */
   lineBytes: 16 * 1024 * 1024,
 } as const;
@@ -35,9 +42,9 @@ export class ZipInput {
   }
 
   /**
-   * `streamed`: entries only ever read line by line (`lines`), which hold one short line at a
-   * time whatever they expand to, so the ratio rule does not apply to them (a post's revisions
-   * compress far beyond it); the total does.
+   * `streamed`: entries only ever read line by line (`lines`), which hold one line at a time: they
+   * may expand further (a post's revisions compress beyond the ratio of the others), up to
+   * ZIP_LIMITS.streamedRatio and ZIP_LIMITS.streamedBytes.
    */
   static async open(file: string, { streamed = [] as readonly string[] } = {}): Promise<ZipInput> {
     const zip = await new Promise<ZipFile>((resolve, reject) =>
@@ -60,13 +67,16 @@ export class ZipInput {
           total += size;
           if (total > ZIP_LIMITS.totalBytes)
             return reject(new ImportFormatError('The zip expands to more than 4 GB: refused', 400));
-          if (
-            !streamed.includes(entry.fileName) &&
-            size > ZIP_LIMITS.ratioFloorBytes &&
-            size > entry.compressedSize * ZIP_LIMITS.ratio
-          )
+          const lines = streamed.includes(entry.fileName);
+          const ratio = lines ? ZIP_LIMITS.streamedRatio : ZIP_LIMITS.ratio;
+          if (size > ZIP_LIMITS.ratioFloorBytes && size > entry.compressedSize * ratio)
+            return reject(new ImportFormatError(`${entry.fileName} expands ${ratio}x or more: refused as a zip bomb`, 400));
+          if (lines && size > ZIP_LIMITS.streamedBytes)
             return reject(
-              new ImportFormatError(`${entry.fileName} expands ${ZIP_LIMITS.ratio}x or more: refused as a zip bomb`, 400),
+              new ImportFormatError(
+                `${entry.fileName} expands to more than ${ZIP_LIMITS.streamedBytes / 1024 ** 3} GB: refused`,
+                413,
+              ),
             );
           if (!entry.fileName.endsWith('/')) found.push({ name: entry.fileName, size, entry });
           zip.readEntry();
@@ -107,26 +117,46 @@ export class ZipInput {
     return (await this.buffer(entry, maxBytes)).toString('utf8');
   }
 
-  /** The entry's lines, one at a time (our JSON files hold one item per line); 413 for a line over ZIP_LIMITS.lineBytes. */
+  /**
+   * The entry's lines, one at a time (our JSON files hold one item per line); 413 for a line over
+   * ZIP_LIMITS.lineBytes, found as soon as that much is read without a newline (the rest is not).
+   * Each byte is looked at once: a line's pieces are joined when its newline comes.
+   */
   async *lines(entry: ZipEntry): AsyncGenerator<string> {
     const decoder = new StringDecoder('utf8');
-    let pending = '';
+    const tooLong = () => new ImportFormatError(`${entry.name} has a line longer than ${ZIP_LIMITS.lineBytes / 1048576} MB`, 413);
+    let pieces: string[] = [];
+    let pending = 0;
+    const finish = (tail: string) => {
+      if (pending + tail.length > ZIP_LIMITS.lineBytes) throw tooLong();
+      const line = pieces.length === 0 ? tail : pieces.join('') + tail;
+      pieces = [];
+      pending = 0;
+      return line.endsWith('\r') ? line.slice(0, -1) : line;
+    };
+    const stream = await this.stream(entry);
     try {
-      for await (const chunk of await this.stream(entry)) {
-        pending += decoder.write(chunk as Buffer);
-        let newline;
-        while ((newline = pending.indexOf('\n')) !== -1) {
-          yield pending.slice(0, newline).replace(/\r$/, '');
-          pending = pending.slice(newline + 1);
+      for await (const chunk of stream) {
+        const text = decoder.write(chunk as Buffer);
+        let start = 0;
+        for (let newline = text.indexOf('\n'); newline !== -1; newline = text.indexOf('\n', start)) {
+          yield finish(text.slice(start, newline));
+          start = newline + 1;
         }
-        if (pending.length > ZIP_LIMITS.lineBytes)
-          throw new ImportFormatError(`${entry.name} has a line longer than ${ZIP_LIMITS.lineBytes / 1048576} MB`, 413);
+        if (start < text.length) {
+          pieces.push(text.slice(start));
+          pending += text.length - start;
+          if (pending > ZIP_LIMITS.lineBytes) throw tooLong();
+        }
       }
     } catch (error) {
       throw notAZip(error as Error);
+    } finally {
+      // A caller that stops early (a refused line, a cancelled restore) stops the inflating too.
+      stream.destroy();
     }
-    pending += decoder.end();
-    if (pending) yield pending;
+    const last = finish(decoder.end());
+    if (last) yield last;
   }
 
   close(): void {

@@ -1,4 +1,5 @@
-// The body of one parsing thread started by parse.ts: reads one export, answers once, ends.
+// The body of one parsing thread started by parse.ts: reads one export (or a backup's front
+// matter), answers once, ends.
 import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../../errors.ts';
@@ -6,7 +7,11 @@ import { answerFromWorker } from '../worker-pool.ts';
 import type { ParseJob } from './parse.ts';
 import type { ParsedImport } from './types.ts';
 
-async function parse(job: ParseJob): Promise<ParsedImport> {
+async function parse(job: ParseJob): Promise<ParsedImport | Record<string, unknown>[]> {
+  if (job.kind === 'front-matter') {
+    const { parseFrontMatterYaml } = await import('./front-matter.ts');
+    return job.files.map((file) => parseFrontMatterYaml(file.yaml, file.path));
+  }
   if (job.kind === 'markdown') {
     const { parseMarkdownFiles } = await import('./markdown-files.ts');
     return parseMarkdownFiles(job.files);
