@@ -1,10 +1,15 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const SERVER_CODE = { group: ['**/server/**'], message: 'Client code must not import server code.' };
+const serverDomains = readdirSync('src/server/services', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverEntries = readdirSync('src/server');
 const clientFeatures = readdirSync('src/client/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -141,6 +146,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/routes/*', '**/http/*', '**/services/**', '**/pages/*'],
+              message: 'lib holds helpers the server shares: it knows nothing of routes, services or pages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/adapters/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -153,6 +175,44 @@ export default tseslint.config(
               message: 'Adapters reach the outside world; they know nothing of routes, services or the database.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // No import cycles anywhere (STYLE.md habit 19): a cycle means two modules are one concern.
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // A domain of services/ reaches another only through its public module (index.ts), and the
+  // rest of the server (routes, pages, http, app) likewise; tests and scripts may reach inside.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/__fixtures__/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverDomains.map((domain) => ({
+            target: [
+              ...serverEntries.filter((entry) => entry !== 'services').map((entry) => `./src/server/${entry}`),
+              ...serverDomains.filter((other) => other !== domain).map((other) => `./src/server/services/${other}`),
+            ],
+            from: `./src/server/services/${domain}`,
+            except: ['./index.ts'],
+            message: `Reach services/${domain} through its public module, services/${domain}/index.ts.`,
+          })),
         },
       ],
     },

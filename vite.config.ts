@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // The reading pages hydrate their islands only (entry-reader; entry-blog adds the blog list), the
     // author's screens run the whole app (entry-client). index.html is the page template; the server
-    // puts each page's script, preloads and styles into it from the manifest (services/renderer.ts).
+    // puts each page's script, preloads and styles into it from the manifest (pages/renderer.ts).
     manifest: !isSsrBuild,
     rollupOptions: {
       input: ['index.html', 'src/client/entry-reader.tsx', 'src/client/entry-blog.tsx', 'src/client/entry-client.tsx'],

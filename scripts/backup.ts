@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { createStorage } from '../src/server/adapters/storage.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { ConfigError, loadConfig, type Config } from '../src/server/env.ts';
-import { writeBackup } from '../src/server/services/backup/export.ts';
+import { writeBackup } from '../src/server/services/site-data/backup/export.ts';
 
 const USAGE = `Usage: npm run backup -- --out FILE [--server URL]
   --out FILE     where to write the zip (written to FILE.partial, then renamed)

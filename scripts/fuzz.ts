@@ -11,7 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/server/app.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { loadConfig } from '../src/server/env.ts';
-import { ensureAdminAccount } from '../src/server/services/admin-account.ts';
+import { ensureAdminAccount } from '../src/server/services/auth/admin-account.ts';
 import { LocalStorage } from '../src/server/adapters/storage.ts';
 import { Fuzzer, runFuzz, sourceRenderer, type ServerEntry } from '../tests/support/fuzz.ts';
 import { FuzzFailure, describeFailure, serverErrorLog } from '../tests/support/fuzz-report.ts';

@@ -8,7 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import { ALL_POSTS_CATEGORY, type BlogCategory } from '../src/shared/constants.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { blogPosts } from '../src/server/db/schema.ts';
-import { queryBlogView } from '../src/server/services/blog-views.ts';
+import { queryBlogView } from '../src/server/services/posts/blog-views.ts';
 import { seedDatabase } from './lib/seed.ts';
 
 const { values } = parseArgs({

@@ -18,7 +18,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { blogPosts, uploads } from '../src/server/db/schema.ts';
 import { loadConfig } from '../src/server/env.ts';
-import { ensureAdminAccount } from '../src/server/services/admin-account.ts';
+import { ensureAdminAccount } from '../src/server/services/auth/admin-account.ts';
 
 const { values } = parseArgs({
   options: {

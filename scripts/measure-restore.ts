@@ -11,9 +11,9 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { LocalStorage } from '../src/server/adapters/storage.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { restoreBackup, STREAMED_FILES } from '../src/server/services/backup/restore.ts';
-import { ZipInput } from '../src/server/services/backup/zip-input.ts';
-import { stringifyFrontMatter } from '../src/server/services/imports/front-matter.ts';
+import { restoreBackup, STREAMED_FILES } from '../src/server/services/site-data/backup/restore.ts';
+import { ZipInput } from '../src/server/services/site-data/backup/zip-input.ts';
+import { stringifyFrontMatter } from '../src/server/services/site-data/imports/front-matter.ts';
 import { zipOf } from '../tests/support/zip-fixtures.ts';
 
 const { values } = parseArgs({

@@ -6,7 +6,7 @@ import { commentInputSchema } from '../../src/shared/comments.ts';
 import { postInputSchema } from '../../src/shared/posts.ts';
 import { countWords, readTimeMinutes } from '../../src/shared/text.ts';
 import { blogPosts, comments } from '../../src/server/db/schema.ts';
-import { PostService } from '../../src/server/services/posts.ts';
+import { PostService } from '../../src/server/services/posts/posts.ts';
 import { MAX_WORDS, MIN_WORDS, SEED_AUTHOR, SEED_CATEGORIES, TECH_TAGS, generateSeedPosts } from './seed-data.ts';
 import { seedDatabase } from './seed.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { postInputSchema } from '../../src/shared/posts.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { blogPosts, comments } from '../../src/server/db/schema.ts';
-import { PostService } from '../../src/server/services/posts.ts';
+import { PostService } from '../../src/server/services/posts/posts.ts';
 import { generateSeedPosts, type SeedPost } from './seed-data.ts';
 
 export const DEFAULT_SEED = 42;

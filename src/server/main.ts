@@ -29,20 +29,18 @@ async function main(): Promise<void> {
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const databaseReady = (async () => {
     await database.migrate();
-    const { ensureAdminAccount } = await import('./services/admin-account.ts');
+    const { ensureAdminAccount } = await import('./services/auth/index.ts');
     return ensureAdminAccount(database.db, config.adminPassword);
   })();
   // Awaited below; a failure (a migration) is thrown from there, not reported as unhandled first.
   databaseReady.catch(() => {});
   const smtp = config.smtp;
-  const [{ buildApp }, { createStorage }, { resolveSessionSecret }, { RateLimiter }, { SessionStore }, renderer, mailer] =
+  const [{ buildApp }, { createStorage }, { resolveSessionSecret, RateLimiter, SessionStore }, renderer, mailer] =
     await Promise.all([
       import('./app.ts'),
       import('./adapters/storage.ts'),
-      import('./services/secrets.ts'),
-      import('./services/rate-limiter.ts'),
-      import('./services/sessions.ts'),
-      import('./services/renderer.ts').then(({ loadBuiltRenderer }) => loadBuiltRenderer(distDir, config.siteUrl)),
+      import('./services/auth/index.ts'),
+      import('./pages/renderer.ts').then(({ loadBuiltRenderer }) => loadBuiltRenderer(distDir, config.siteUrl)),
       smtp ? import('./adapters/mailer.ts').then(({ SmtpMailer }) => new SmtpMailer(smtp)) : undefined,
     ]);
   if (!renderer) console.warn('No build found in dist/: serving the API only. Run `npm run build`.');

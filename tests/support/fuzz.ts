@@ -16,7 +16,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { adminSessions, blogPosts, comments, rateLimits, uploads } from '../../src/server/db/schema.ts';
 import { gifBomb, pngBomb } from '../../src/server/adapters/__fixtures__/image-bombs.ts';
 import { isPublicAddress } from '../../src/server/adapters/guarded-fetch.ts';
-import { composeRenderer, type ServerEntry } from '../../src/server/services/renderer.ts';
+import { composeRenderer, type ServerEntry } from '../../src/server/pages/renderer.ts';
 import {
   fuzzCase,
   percentEncode,

@@ -10,7 +10,7 @@ import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/env.ts';
-import { ensureAdminAccount } from '../../src/server/services/admin-account.ts';
+import { ensureAdminAccount } from '../../src/server/services/auth/admin-account.ts';
 import { LocalStorage } from '../../src/server/adapters/storage.ts';
 
 /**

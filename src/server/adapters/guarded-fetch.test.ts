@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redirect, sendHtml, startFixtureServer, type FixtureServer } from '../services/__fixtures__/http-fixture.ts';
+import { redirect, sendHtml, startFixtureServer, type FixtureServer } from '../../../tests/support/url-import/http-fixture.ts';
 import { createGuardedFetcher, FETCH_LIMITS, GuardedFetchError, isPublicAddress, type PageFetcher } from './guarded-fetch.ts';
 
 const PAGE = '<!doctype html><html><head><title>Fixture</title></head><body><p>Hello</p></body></html>';

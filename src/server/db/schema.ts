@@ -116,7 +116,7 @@ export const comments = pgTable(
     author: text('author').notNull(),
     email: text('email').notNull(),
     content: text('content').notNull(),
-    /** `published` (readers see it), `held` (awaiting moderation) or `spam`: see services/comments.ts. */
+    /** `published` (readers see it), `held` (awaiting moderation) or `spam`: see services/comments/comments.ts. */
     status: text('status', { enum: COMMENT_STATUSES }).notNull().default('published'),
     createdAt: createdAt(),
   },
@@ -204,7 +204,7 @@ export const postDailyViews = pgTable(
 
 /**
  * One row, bumped by triggers (migration 0006) whenever a post or a comment changes in a way a
- * page can show; every instance polls it to drop its rendered pages (services/page-cache.ts).
+ * page can show; every instance polls it to drop its rendered pages (pages/page-cache.ts).
  * Writes that bypass the services (a restore, psql) bump it too.
  */
 export const pageCacheGeneration = pgTable(

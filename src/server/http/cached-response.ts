@@ -1,6 +1,6 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedResponse, RenderedResponse } from '../services/page-cache.ts';
+import type { CachedResponse, RenderedResponse } from '../pages/page-cache.ts';
 
 // Brotli first: it is what browsers ask for and about a fifth smaller than gzip on these pages.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_SESSION_MS } from '../../shared/constants.ts';
 import { unauthorized } from '../errors.ts';
-import type { SessionStore } from '../services/sessions.ts';
+import type { SessionStore } from '../services/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

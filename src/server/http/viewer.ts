@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Viewer } from '../services/viewer.ts';
+import type { Viewer } from '../lib/viewer.ts';
 
 /** The viewer of a request: its session (checked by the session hook), address and user agent. */
 export const viewerOf = (request: FastifyRequest): Viewer => ({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, adminCookie, createTestApp, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
-import { ensureAdminAccount } from '../services/admin-account.ts';
+import { ensureAdminAccount } from '../services/auth/admin-account.ts';
 import { LocalStorage } from '../adapters/storage.ts';
 
 const { adminSessions } = tables;

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionSchema, adminVerifySchema } from '../../shared/admin.ts';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../shared/constants.ts';
 import { HttpError, tooManyRequests } from '../errors.ts';
-import type { RateLimiter } from '../services/rate-limiter.ts';
+import type { RateLimiter } from '../services/auth/index.ts';
 import { endSession, isAdmin, startSession } from '../http/session.ts';
-import type { SessionStore } from '../services/sessions.ts';
+import type { SessionStore } from '../services/auth/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{
-  /** True when `password` is the admin's (services/admin-account.ts). */
+  /** True when `password` is the admin's (services/auth/admin-account.ts). */
   checkPassword: (password: string) => Promise<boolean>;
   limiter: RateLimiter;
   sessions: SessionStore;

@@ -461,7 +461,7 @@ describe('the dashboard numbers (GET /api/admin/stats)', () => {
   });
 
   it('keeps the daily counts after the readers of past days are forgotten', async () => {
-    // A read on a later day deletes every earlier day's reader hashes (services/views.ts).
+    // A read on a later day deletes every earlier day's reader hashes (services/posts/views.ts).
     const post = await b.createPost({ title: 'Later' });
     now = new Date('2026-03-12T09:00:00Z');
     await read(post.slug, '10.1.0.9');

@@ -15,9 +15,9 @@ import {
 import { text } from '../../shared/fields.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { requireAdmin } from '../http/session.ts';
-import type { CommentService } from '../services/comments.ts';
-import type { DashboardService } from '../services/dashboard.ts';
-import type { MessageService } from '../services/messages.ts';
+import type { CommentService } from '../services/comments/index.ts';
+import type { DashboardService } from '../services/dashboard/index.ts';
+import type { MessageService } from '../services/inbox/index.ts';
 
 const idParams = z.object({ id: text().min(1).max(100) });
 

@@ -5,7 +5,7 @@ import { text } from '../../shared/fields.ts';
 import { badRequest } from '../errors.ts';
 import { acceptFormPosts, isFormPost } from '../http/form-posts.ts';
 import { viewerOf } from '../http/viewer.ts';
-import type { CommentService } from '../services/comments.ts';
+import type { CommentService } from '../services/comments/index.ts';
 
 const params = z.object({ postId: text().min(1).max(100) });
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactInputSchema } from '../../shared/contact.ts';
 import { acceptFormPosts, isFormPost } from '../http/form-posts.ts';
-import type { MessageService } from '../services/messages.ts';
+import type { MessageService } from '../services/inbox/index.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod<{
   messages: MessageService;

@@ -7,8 +7,8 @@ import { authorPathPrefixes, indexableStaticPaths, pagePath } from '../../shared
 import { postDate, type Post } from '../../shared/posts.ts';
 import { describeContent } from '../../shared/text.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
-import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
-import type { PostService } from '../services/posts.ts';
+import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
+import type { PostService } from '../services/posts/index.ts';
 
 /** Feed readers and crawlers poll; five minutes of caching lets a CDN absorb them. */
 const FEED_ITEMS = 50;

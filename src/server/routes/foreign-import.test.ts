@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '../../../tests/support/test-app.ts';
 import { siteImportResultSchema, type SiteImportResult } from '../../shared/backup.ts';
-import { localhostDataset, localhostTrunk, wxr, type WxrSite } from '../services/imports/__fixtures__/wxr.ts';
+import { localhostDataset, localhostTrunk, wxr, type WxrSite } from '../services/site-data/imports/__fixtures__/wxr.ts';
 
 /**
  * Issue 19: what a WordPress or Ghost import may change. A post is found again by its source

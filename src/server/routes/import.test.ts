@@ -3,8 +3,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { importResultSchema } from '../../shared/imports.ts';
-import { articleHtml, sendHtml, startFixtureServer, type FixtureServer } from '../services/__fixtures__/http-fixture.ts';
-import { backtickRuns, nestedDivs, nestedListItems, watchEventLoop } from '../services/__fixtures__/importer-hostile-pages.ts';
+import { articleHtml, sendHtml, startFixtureServer, type FixtureServer } from '../../../tests/support/url-import/http-fixture.ts';
+import {
+  backtickRuns,
+  nestedDivs,
+  nestedListItems,
+  watchEventLoop,
+} from '../../../tests/support/url-import/importer-hostile-pages.ts';
 
 const hostilePages: Record<string, string> = {
   '/nested-divs': nestedDivs(),

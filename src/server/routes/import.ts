@@ -43,7 +43,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRouteOptions> = async (ap
     async (request) => {
       try {
         // The importer (linkedom, Readability, turndown) loads with the first import, not at start-up.
-        const { importArticle } = await import('../services/importer.ts');
+        const { importArticle } = await import('../services/url-import/index.ts');
         return await importArticle(request.body.url, fetcher);
       } catch (error) {
         if (error instanceof GuardedFetchError) {

@@ -13,7 +13,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../env.ts';
 import { PRIVATE_CACHE, PUBLIC_CACHE } from '../http/cache-headers.ts';
-import { ensureAdminAccount } from '../services/admin-account.ts';
+import { ensureAdminAccount } from '../services/auth/admin-account.ts';
 import { pageCacheKey } from './pages.ts';
 
 const SITE_URL = 'http://localhost:3000';

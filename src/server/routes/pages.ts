@@ -8,14 +8,14 @@ import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { takeFormOutcome } from '../http/form-posts.ts';
 import { viewerOf } from '../http/viewer.ts';
-import type { CommentService } from '../services/comments.ts';
-import type { PostService } from '../services/posts.ts';
-import type { PageCache, RenderedResponse } from '../services/page-cache.ts';
-import type { PageRenderer } from '../services/renderer.ts';
-import type { PostReader } from '../services/post-reader.ts';
-import type { PreviewLinks } from '../services/preview-links.ts';
-import type { Viewer } from '../services/viewer.ts';
-import type { ViewCounter } from '../services/views.ts';
+import type { CommentService } from '../services/comments/index.ts';
+import type { PostService } from '../services/posts/index.ts';
+import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
+import type { PageRenderer } from '../pages/renderer.ts';
+import type { PostReader } from '../services/posts/index.ts';
+import type { PreviewLinks } from '../services/posts/index.ts';
+import type { Viewer } from '../lib/viewer.ts';
+import type { ViewCounter } from '../services/posts/index.ts';
 
 /**
  * The one address of a page, for addresses the router would also accept: the path the renderer

@@ -12,10 +12,10 @@ import {
 } from '../../shared/posts.ts';
 import { previewLinkSchema, revisionSchema, revisionSummarySchema } from '../../shared/revisions.ts';
 import { notFound, unauthorized } from '../errors.ts';
-import type { PostService } from '../services/posts.ts';
-import type { PostReader } from '../services/post-reader.ts';
-import type { PreviewLinks } from '../services/preview-links.ts';
-import type { RevisionService } from '../services/revisions.ts';
+import type { PostService } from '../services/posts/index.ts';
+import type { PostReader } from '../services/posts/index.ts';
+import type { PreviewLinks } from '../services/posts/index.ts';
+import type { RevisionService } from '../services/posts/index.ts';
 import { isAdmin, requireAdmin } from '../http/session.ts';
 import { viewerOf } from '../http/viewer.ts';
 

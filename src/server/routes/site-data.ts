@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, siteImportResultSchema } from '../../shared/backup.ts
 import { HttpError } from '../errors.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { requireAdmin } from '../http/session.ts';
-import type { SiteDataService } from '../services/site-data.ts';
+import type { SiteDataService } from '../services/site-data/index.ts';
 
 /**
  * `GET /api/admin/export` (the backup zip, streamed) and `POST /api/admin/import` (the file as the

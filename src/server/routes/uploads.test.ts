@@ -603,7 +603,7 @@ describe('uploads on local disk', () => {
         }),
       });
       expect(created.statusCode, created.body).toBe(201);
-      // The page renders through the same PostReader (services/post-reader.ts).
+      // The page renders through the same PostReader (services/posts/post-reader.ts).
       const html = (await t.app.inject({ url: '/api/blog-posts/pictures-from-the-field' })).json<{ html: string }>().html;
       {
         expect(html).toContain(

@@ -6,7 +6,7 @@ import { isImageWidth } from '../../shared/images.ts';
 import { objectPathSchema, uploadAttachSchema, uploadParamsSchema } from '../../shared/uploads.ts';
 import { notFound } from '../errors.ts';
 import { requireAdmin } from '../http/session.ts';
-import type { StoredObject, UploadService } from '../services/uploads.ts';
+import type { StoredObject, UploadService } from '../services/uploads/index.ts';
 
 // Every stored object is named by a fresh id, so its bytes never change: caches may keep them.
 const serve = (reply: FastifyReply, object: StoredObject) => {

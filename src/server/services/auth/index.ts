@@ -1,0 +1,4 @@
+export { checkAdminPassword, ensureAdminAccount } from './admin-account.ts';
+export { RateLimiter } from './rate-limiter.ts';
+export { SessionStore } from './sessions.ts';
+export { resolveSessionSecret } from './secrets.ts';

@@ -1,0 +1,1 @@
+export { CommentService } from './comments.ts';

@@ -1,0 +1,1 @@
+export { DashboardService } from './dashboard.ts';

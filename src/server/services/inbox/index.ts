@@ -1,0 +1,1 @@
+export { MessageService } from './messages.ts';

@@ -1,0 +1,1 @@
+export { MarkdownRefusedError, MarkdownRenderer, type MarkdownRendererOptions } from './markdown-renderer.ts';

@@ -1,0 +1,1 @@
+export { SiteDataService } from './site-data.ts';

@@ -1,0 +1,1 @@
+export { type StoredObject, UploadService } from './uploads.ts';

@@ -1,0 +1,1 @@
+export { importArticle } from './importer.ts';
