@@ -1,4 +1,4 @@
-import { dehydrate, type DehydratedState, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, hashKey, HydrationBoundary, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
@@ -7,31 +7,15 @@ import { IslandCollectorContext, type IslandCollector } from './islands/island.t
 import { islandIdPrefix } from './islands/island-id.ts';
 import { IslandProviders } from './islands/providers.tsx';
 import { appIslands, islands, type IslandName } from './islands/registry.ts';
-import type { BootState } from './lib/boot-state.ts';
 import { dehydratedReader } from './lib/page-data.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { SiteConfigProvider, type SiteConfig } from './lib/site-config.tsx';
+import { SiteConfigProvider } from './lib/site-config.tsx';
 import { isAuthorScreen } from '../shared/routes.ts';
 import { renderHeadTags } from './seo.ts';
-import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
+import { resolveRoute } from './ssr-data.ts';
+import type { RenderPage, RenderResult, SiteConfig, SsrDataSource } from '../shared/pages.ts';
 
-export type { BootState } from './lib/boot-state.ts';
-export type { SsrDataSource } from './ssr-data.ts';
 export { serializeForScript } from './seo.ts';
-
-export interface RenderResult {
-  status: number;
-  html: string;
-  /** <title>, meta tags, canonical link and JSON-LD of the page. */
-  head: string;
-  state: BootState;
-  /**
-   * The script the page boots with: `reader` (a reading page: only its islands hydrate), `blog`
-   * (the same with the blog list, built on the router and the query library) or `app` (the
-   * author's screens: the whole single-page app).
-   */
-  entry: 'reader' | 'blog' | 'app';
-}
 
 /**
  * The same page has the same bytes (its ETag, and the page cache, rely on it): the times the
@@ -49,21 +33,27 @@ function withoutClock(state: DehydratedState): DehydratedState {
   };
 }
 
-export async function render(
+export const render: RenderPage = async (
   url: string,
   data: SsrDataSource,
   options: { config: SiteConfig; nonce: string },
-): Promise<RenderResult> {
+): Promise<RenderResult> => {
   const { pathname, search } = new URL(url, 'http://localhost');
   const queryClient = createQueryClient();
   const route = await resolveRoute({ pathname, search }, queryClient, data, options.config.siteUrl);
-  const queries = withoutClock(dehydrate(queryClient));
+  const all = withoutClock(dehydrate(queryClient));
+  // A reading page sends the data its islands read, no more: the rest is in its HTML (a post's
+  // body would travel twice). The author's screens hydrate whole.
+  const sent = new Set(route.islandData.map((key) => hashKey(key)));
+  const queries = isAuthorScreen(pathname)
+    ? all
+    : withoutClock(dehydrate(queryClient, { shouldDehydrateQuery: (query) => sent.has(query.queryHash) }));
   const ssrSearch = search.replace(/^\?/, '');
   const shell = (collector: IslandCollector | undefined) =>
     renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <HydrationBoundary state={queries}>
+          <HydrationBoundary state={all}>
             <SiteConfigProvider config={options.config}>
               <Router ssrPath={pathname} ssrSearch={ssrSearch}>
                 <IslandCollectorContext.Provider value={collector}>
@@ -118,4 +108,4 @@ export async function render(
     state: { config: options.config, queries },
     entry: isAuthorScreen(pathname) ? 'app' : found.some(({ name }) => appIslands.has(name)) ? 'blog' : 'reader',
   };
-}
+};

@@ -5,7 +5,8 @@ import { commentsQuery } from './features/comments/api.ts';
 import { latestPostsQuery } from './features/home/api.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { resolveRoute, type SsrDataSource } from './ssr-data.ts';
+import type { SsrDataSource } from '../shared/pages.ts';
+import { resolveRoute } from './ssr-data.ts';
 
 const SITE_URL = 'https://example.org';
 const TOKEN = 'eyJwIjoiMSJ9.c2lnbmF0dXJl';
@@ -28,7 +29,7 @@ function source(): SsrDataSource & { commentsAsked: string[] } {
   const commentsAsked: string[] = [];
   return {
     commentsAsked,
-    listPublishedPosts: () => Promise.resolve([]),
+    latestCards: () => Promise.resolve([]),
     blogView: () => Promise.resolve({ posts: [], total: 0, page: 1, pageCount: 0 }),
     getPostBySlug: () => Promise.resolve(undefined),
     listComments: (postId) => {
@@ -48,8 +49,8 @@ describe('resolveRoute of /preview/<token>', () => {
     expect(route.meta).toMatchObject({ noindex: true, nofollow: true, path: `/preview/${TOKEN}` });
     const cached = client.getQueryData<RenderedPost>(previewQuery(TOKEN).queryKey);
     expect(cached).toMatchObject({ id: draft.id, title: draft.title, html: draft.html });
-    // The page shows the rendered body: the markdown does not travel twice.
-    expect(cached!.content.length).toBeLessThan(draft.content.length);
+    // The page shows the rendered body and never hydrates it: the post is not sent again.
+    expect(route.islandData).toEqual([]);
     // No comments section on a preview, so none are loaded.
     expect(data.commentsAsked).toEqual([]);
   });
@@ -86,7 +87,7 @@ describe('resolveRoute prefetches under the keys the pages query', () => {
     await resolveRoute(
       { pathname: '/', search: '' },
       client,
-      { ...source(), listPublishedPosts: () => Promise.resolve([draft]) },
+      { ...source(), latestCards: () => Promise.resolve([draft]) },
       SITE_URL,
     );
     expect(latestPostsQuery().queryKey).toEqual(['/api/blog-posts?published=true&limit=3']);

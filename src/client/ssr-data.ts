@@ -1,8 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Comment } from '../shared/comments.ts';
-import type { FormOutcome } from '../shared/form-outcome.ts';
-import { blogViewFromSearch, type BlogViewParams } from '../shared/blog-view.ts';
-import type { BlogView, Post, RenderedPost } from '../shared/posts.ts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { blogViewFromSearch } from '../shared/blog-view.ts';
+import type { SsrDataSource } from '../shared/pages.ts';
 import { blogViewQuery } from './features/blog/api.ts';
 import { blogViewMeta } from './features/blog/blog-view.ts';
 import { commentsQuery } from './features/comments/api.ts';
@@ -24,35 +22,15 @@ import {
   type PageMeta,
 } from './seo.ts';
 
-/** What the server hands the renderer to prefetch a page's data without an HTTP round trip. */
-export interface SsrDataSource {
-  listPublishedPosts(limit?: number): Promise<Post[]>;
-  /** One view of /blog: the cards of its page (clamped) and the number of matches. */
-  blogView(view: BlogViewParams): Promise<BlogView>;
-  /** The post this reader may see at `slug` (drafts only for the admin), markdown rendered. */
-  getPostBySlug(slug: string): Promise<RenderedPost | undefined>;
-  listComments(postId: string): Promise<Comment[]>;
-  /**
-   * The post a signed preview address shows (`/preview/<token>`, DESIGN.md "preview links"), draft
-   * or scheduled, markdown rendered; undefined when the token is tampered with, expired or its
-   * post is gone.
-   */
-  getPreview(token: string): Promise<RenderedPost | undefined>;
-  /**
-   * What a form sent from this page without script came to (its 303 led here): the page shows it
-   * beside the form, with what was typed when it failed. Only on the page that follows the form.
-   */
-  formOutcome?: FormOutcome;
-}
-
 export interface ResolvedRoute {
   status: number;
   meta: PageMeta;
+  /**
+   * The queries the page's islands read: a reading page sends only these. The rest (a post's
+   * body, the home page's cards) is already in its HTML, which never hydrates.
+   */
+  islandData: QueryKey[];
 }
-
-/** Cards show at most 150 characters of content: the page ships no more than that of each post. */
-const CARD_CONTENT_LENGTH = 200;
-const toCardPost = <P extends Post>(post: P): P => ({ ...post, content: post.content.slice(0, CARD_CONTENT_LENGTH) });
 
 /** The one parameter of a path under `prefix` (`/blog/<slug>`, `/preview/<token>`), decoded. */
 function paramAfter(prefix: string, pathname: string): string | undefined {
@@ -78,41 +56,49 @@ export async function resolveRoute(
   data: SsrDataSource,
   siteUrl: string,
 ): Promise<ResolvedRoute> {
-  if (data.formOutcome) client.setQueryData(formOutcomeKey, data.formOutcome);
+  const islandData: QueryKey[] = [];
+  /** Data an island reads as the page boots: sent with the page. */
+  const forIslands = (key: QueryKey, value: unknown) => {
+    client.setQueryData(key, value);
+    islandData.push(key);
+  };
+  const page = (status: number, meta: PageMeta): ResolvedRoute => ({ status, meta, islandData });
+  if (data.formOutcome) forIslands(formOutcomeKey, data.formOutcome);
   if (pathname === pageRoutes.home.path) {
-    client.setQueryData(latestPostsQuery().queryKey, (await data.listPublishedPosts(HOME_PREVIEW_POSTS)).map(toCardPost));
-    return { status: 200, meta: homeMeta(siteUrl) };
+    client.setQueryData(latestPostsQuery().queryKey, await data.latestCards(HOME_PREVIEW_POSTS));
+    return page(200, homeMeta(siteUrl));
   }
-  if (pathname === pageRoutes.cv.path) return { status: 200, meta: cvMeta() };
+  if (pathname === pageRoutes.cv.path) return page(200, cvMeta());
   if (pathname === pageRoutes.blog.path) {
-    // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with.
+    // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with:
+    // the list is an island, it hydrates from this.
     const view = blogViewFromSearch(search);
     const shown = await data.blogView(view);
-    client.setQueryData(blogViewQuery(view).queryKey, shown);
-    return { status: 200, meta: blogViewMeta({ ...view, page: shown.page }) };
+    forIslands(blogViewQuery(view).queryKey, shown);
+    return page(200, blogViewMeta({ ...view, page: shown.page }));
   }
   // The editor's routes render the password screen on the server; the browser decides the rest.
-  if (pathname === pageRoutes.write.path) return { status: 200, meta: editorMeta(pathname, 'Write New Post') };
-  if (/^\/edit\/[^/]+\/?$/.test(pathname)) return { status: 200, meta: editorMeta(pathname, 'Edit Post') };
+  if (pathname === pageRoutes.write.path) return page(200, editorMeta(pathname, 'Write New Post'));
+  if (/^\/edit\/[^/]+\/?$/.test(pathname)) return page(200, editorMeta(pathname, 'Edit Post'));
   // So do the back office's screens: their data is fetched by the browser, behind the gate.
-  if (Object.hasOwn(adminScreens, pathname)) return { status: 200, meta: adminMeta(pathname as AdminScreenPath) };
+  if (Object.hasOwn(adminScreens, pathname)) return page(200, adminMeta(pathname as AdminScreenPath));
   const token = paramAfter(routePrefix('preview'), pathname);
   if (token !== undefined) {
     const post = await data.getPreview(token);
-    // The page is rendered here and never hydrated (only its islands are): it needs the body's
-    // HTML, and of the markdown only the description's start.
-    client.setQueryData(previewQuery(token).queryKey, post ? toCardPost(post) : null);
-    if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Preview Not Available') };
-    return { status: 200, meta: previewMeta(post, siteUrl, token) };
+    // The page is rendered here and never hydrated (only its islands are): the post stays out of
+    // the page's state.
+    client.setQueryData(previewQuery(token).queryKey, post ?? null);
+    if (!post) return page(404, notFoundMeta(pathname, 'Preview Not Available'));
+    return page(200, previewMeta(post, siteUrl, token));
   }
   const slug = paramAfter(routePrefix('post'), pathname);
   if (slug !== undefined) {
     const post = await data.getPostBySlug(slug);
-    // The page shows the rendered body; of the markdown it needs only the description's start.
-    client.setQueryData(postQuery(slug).queryKey, post ? toCardPost(post) : null);
-    if (!post) return { status: 404, meta: notFoundMeta(pathname, 'Post Not Found') };
-    client.setQueryData(commentsQuery(post.id).queryKey, await data.listComments(post.id));
-    return { status: 200, meta: postMeta(post, siteUrl) };
+    // Rendered here only, like a preview; the comments section is an island.
+    client.setQueryData(postQuery(slug).queryKey, post ?? null);
+    if (!post) return page(404, notFoundMeta(pathname, 'Post Not Found'));
+    forIslands(commentsQuery(post.id).queryKey, await data.listComments(post.id));
+    return page(200, postMeta(post, siteUrl));
   }
-  return { status: 404, meta: notFoundMeta(pathname) };
+  return page(404, notFoundMeta(pathname));
 }

@@ -1,11 +1,6 @@
-import type { SiteConfig } from './site-config.tsx';
+import type { BootState } from '../../shared/pages.ts';
 
-/** What the browser reads back from the page's JSON state script (`#__QUERY_STATE__`). */
-export interface BootState {
-  config: SiteConfig;
-  /** The TanStack Query cache the server prefetched, dehydrated. */
-  queries: unknown;
-}
+export type { BootState } from '../../shared/pages.ts';
 
 let boot: BootState | undefined;
 

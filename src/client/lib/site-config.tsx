@@ -1,10 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { SiteConfig } from '../../shared/pages.ts';
 
-/** The hand-picked public part of the server's configuration, sent with the first page. */
-export interface SiteConfig {
-  /** Canonical origin (SITE_URL), for share links and canonical URLs. */
-  siteUrl: string;
-}
+export type { SiteConfig } from '../../shared/pages.ts';
 
 const SiteConfigContext = createContext<SiteConfig>({ siteUrl: '' });
 

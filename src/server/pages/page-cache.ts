@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.ts';
 import { blogPosts, pageCacheGeneration } from '../db/schema.ts';
 
@@ -57,13 +58,11 @@ const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip
  */
 export class PageCache {
   private readonly db: Database;
-  private readonly maxBytes: number;
-  private readonly maxAgeMs: number;
   private readonly now: () => number;
   private readonly log?: FastifyBaseLogger;
-  private readonly entries = new Map<string, CachedResponse>();
+  /** Least recently used out first once the bytes pass `maxBytes`; older than `maxAgeMs`: gone. */
+  private readonly entries: LRUCache<string, CachedResponse>;
   private readonly inFlight = new Map<string, Promise<RenderedResponse>>();
-  private bytes = 0;
   private generation: number | undefined;
   /** Bumped whenever the pages are emptied: a render begun in an older epoch is not kept. */
   private epoch = 0;
@@ -76,9 +75,15 @@ export class PageCache {
 
   constructor(db: Database, options: PageCacheOptions = {}) {
     this.db = db;
-    this.maxBytes = options.maxBytes ?? 48 * 1024 * 1024;
-    this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.entries = new LRUCache({
+      maxSize: options.maxBytes ?? 48 * 1024 * 1024,
+      sizeCalculation: sizeOf,
+      ttl: options.maxAgeMs ?? 60_000,
+      // Ages are read from the cache's clock at each get (tests move it), never a cached one.
+      ttlResolution: 0,
+      perf: { now: () => this.now() },
+    });
     this.log = options.log;
     this.epochStart = this.now();
     this.timer = setInterval(() => void this.sync(), options.pollMs ?? 300);
@@ -94,16 +99,7 @@ export class PageCache {
       this.clear();
       void this.sync();
     }
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() - entry.storedAt > this.maxAgeMs) {
-      this.delete(key);
-      return undefined;
-    }
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   /**
@@ -183,28 +179,14 @@ export class PageCache {
       ]);
       if (epoch !== this.epoch) return;
       const entry: CachedResponse = { ...rendered, identity, gzip: gz, br, storedAt: this.now() };
-      this.delete(key);
       this.entries.set(key, entry);
-      this.bytes += sizeOf(entry);
-      for (const [oldest] of this.entries) {
-        if (this.bytes <= this.maxBytes) break;
-        this.delete(oldest);
-      }
     } catch (err) {
       this.log?.warn({ err, key }, 'keeping a rendered page failed');
     }
   }
 
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= sizeOf(entry);
-  }
-
   private clear(): void {
     this.entries.clear();
-    this.bytes = 0;
     this.epoch += 1;
     this.epochStart = this.now();
   }

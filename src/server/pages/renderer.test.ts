@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../../client/entry-server.tsx';
 import type { Comment } from '../../shared/comments.ts';
+import type { SsrDataSource } from '../../shared/pages.ts';
 import type { RenderedPost } from '../../shared/posts.ts';
 import { composeRenderer, manifestAssets, type PageRenderer } from './renderer.ts';
 
@@ -28,8 +29,8 @@ const comment: Comment = {
 };
 
 /** The pages' data as the server would hand it over: one post with one comment. */
-const data: entry.SsrDataSource = {
-  listPublishedPosts: async () => [post],
+const data: SsrDataSource = {
+  latestCards: async () => [post],
   blogView: async () => ({ posts: [post], total: 1, page: 1, pageCount: 1 }),
   getPostBySlug: async (slug) => (slug === post.slug ? post : undefined),
   listComments: async () => [comment],

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { render as renderPage, RenderResult, SsrDataSource } from '../../client/entry-server.tsx';
+import type { PageEntry, RenderPage, SsrDataSource } from '../../shared/pages.ts';
 
 interface RenderedPage {
   status: number;
@@ -14,12 +14,9 @@ export interface PageRenderer {
 }
 
 export interface ServerEntry {
-  render: typeof renderPage;
+  render: RenderPage;
   serializeForScript: (value: unknown) => string;
 }
-
-/** The script a page boots with: a reading page's islands (with the blog list or not), or the author's whole app. */
-type PageEntry = RenderResult['entry'];
 
 /** The tags that load a page's script, the modules it imports and its styles, for `<head>`. */
 export type PageAssets = (entry: PageEntry) => string;

@@ -23,7 +23,8 @@ const NOT_XML =
 const xmlText = (value: string) => value.replace(NOT_XML, '');
 
 /** A post last changed for readers when it was saved, or when it went out if that was later. */
-const lastChange = (post: Post) => (post.publishAt && post.publishAt > post.updatedAt ? post.publishAt : post.updatedAt);
+const lastChange = (post: Pick<Post, 'publishAt' | 'updatedAt'>) =>
+  post.publishAt && post.publishAt > post.updatedAt ? post.publishAt : post.updatedAt;
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -86,7 +87,7 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
   app.get('/rss.xml', serveFeed('/rss.xml', 'application/rss+xml; charset=utf-8', rss));
 
   const sitemap = async () => {
-    const published = await posts.list({ readers: true });
+    const published = await posts.sitemapEntries();
     const pages = indexableStaticPaths.map((path) => `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc></url>`);
     const entries = published.map(
       (post) => `  <url><loc>${escapeXml(xmlText(postUrl(post.slug)))}</loc><lastmod>${lastChange(post)}</lastmod></url>`,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { BLOG_CATEGORIES } from '../../shared/constants.ts';
 import type { FormOutcome } from '../../shared/form-outcome.ts';
+import type { SsrDataSource } from '../../shared/pages.ts';
 import { inPrivateSection, pageSections, routeOf } from '../../shared/routes.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
@@ -97,7 +98,7 @@ export const pageRoutes: FastifyPluginAsync<{
       nonce: placeholder,
       data: {
         ...(formOutcome ? { formOutcome } : {}),
-        listPublishedPosts: (limit) => posts.list({ readers: true, limit }),
+        latestCards: (limit) => posts.latestCards(limit),
         blogView: async (view) => {
           const shown = await posts.view(view);
           // A number past the last shows the last page (SPEC.md): that page has an address of its own.
@@ -122,7 +123,7 @@ export const pageRoutes: FastifyPluginAsync<{
           const post = id && (await posts.findById(id));
           return post ? reader.render(post) : undefined;
         },
-      },
+      } satisfies SsrDataSource,
     });
     // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
     // keep it: the nonce becomes a keyed hash of the page (rendered around a random placeholder,

@@ -15,7 +15,8 @@ const CARD_CONTENT_CHARS = CARD_EXCERPT_LENGTH + 1;
 /** The card's metadata keys, each kept only when it has the type the product reads. */
 const CARD_METADATA_KEYS = ['author', 'readTime', 'views'] as const;
 
-const cardColumns = {
+/** The columns a card reads (the blog list's, the home page's latest posts). */
+export const cardColumns = {
   id: blogPosts.id,
   title: blogPosts.title,
   slug: blogPosts.slug,
@@ -31,7 +32,7 @@ const cardColumns = {
   createdAt: blogPosts.createdAt,
 };
 
-interface CardRow {
+export interface CardRow {
   id: string;
   title: string;
   slug: string;
@@ -43,7 +44,7 @@ interface CardRow {
   createdAt: Date;
 }
 
-function toCard(row: CardRow): BlogCard {
+export function toCard(row: CardRow): BlogCard {
   const metadata: Record<string, unknown> = {};
   for (const key of CARD_METADATA_KEYS) {
     const value = row.metadata?.[key];

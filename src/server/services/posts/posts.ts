@@ -1,6 +1,7 @@
 import type { BlogViewParams } from '../../../shared/blog-view.ts';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
+  type BlogCard,
   type BlogView,
   type ParsedPostInput,
   type ParsedPostUpdate,
@@ -13,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { blogPosts } from '../../db/schema.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.ts';
 import { queryBlogView } from './blog-views.ts';
+import { queryLatestCards, querySitemapEntries, type SitemapEntry } from './read-models.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { RevisionService, type SavedFields } from './revisions.ts';
@@ -132,6 +134,16 @@ export class PostService {
     const paged = options.offset ? query.offset(options.offset) : query;
     const rows = options.limit ? await paged.limit(options.limit) : await paged;
     return rows.map(toApiPost);
+  }
+
+  /** The home page's latest posts readers may see now, as cards (read-models.ts). */
+  latestCards(limit: number): Promise<BlogCard[]> {
+    return queryLatestCards(this.db, limit, this.now());
+  }
+
+  /** What the sitemap lists of the posts readers may see now (read-models.ts). */
+  sitemapEntries(): Promise<SitemapEntry[]> {
+    return querySitemapEntries(this.db, this.now());
   }
 
   /** One view of /blog (page, category, search) of what readers may see now: see blog-views.ts. */
