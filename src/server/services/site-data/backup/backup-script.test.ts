@@ -13,7 +13,7 @@ import { blogPosts, uploads } from '../../../db/schema.ts';
 import { LocalStorage } from '../../../adapters/storage.ts';
 
 const run = promisify(execFile);
-const SCRIPT = path.resolve(import.meta.dirname, '../../../../scripts/backup.ts');
+const SCRIPT = path.resolve(import.meta.dirname, '../../../../../scripts/backup.ts');
 const UPLOAD_ID = '7d3c2b1a-0f9e-4d8c-b7a6-5e4d3c2b1a09';
 
 /** A port nobody listens on: taken from the system, then let go. */
