@@ -152,7 +152,7 @@ export function editorMeta(path: string, title: string): PageMeta {
 }
 
 /** The back office's screens (DESIGN.md) and their headings, which are also their titles. */
-export const adminScreens = {
+const adminScreens = {
   [pagePath.admin]: 'Dashboard',
   [pagePath.adminPosts]: 'Posts',
   [pagePath.adminComments]: 'Comments',

@@ -8,10 +8,9 @@ import { latestPostsQuery } from './features/home/api.ts';
 import { formOutcomeKey } from './lib/form-outcome.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { HOME_PREVIEW_POSTS } from '../shared/constants.ts';
-import { pageRoutes, routePrefix } from '../shared/routes.ts';
+import { matchRoute } from '../shared/routes.ts';
 import {
   adminMeta,
-  adminScreens,
   cvMeta,
   editorMeta,
   homeMeta,
@@ -30,18 +29,6 @@ export interface ResolvedRoute {
    * body, the home page's cards) is already in its HTML, which never hydrates.
    */
   islandData: QueryKey[];
-}
-
-/** The one parameter of a path under `prefix` (`/blog/<slug>`, `/preview/<token>`), decoded. */
-function paramAfter(prefix: string, pathname: string): string | undefined {
-  if (!pathname.startsWith(prefix)) return undefined;
-  const match = /^([^/]+)\/?$/.exec(pathname.slice(prefix.length));
-  if (!match) return undefined;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -64,41 +51,52 @@ export async function resolveRoute(
   };
   const page = (status: number, meta: PageMeta): ResolvedRoute => ({ status, meta, islandData });
   if (data.formOutcome) forIslands(formOutcomeKey, data.formOutcome);
-  if (pathname === pageRoutes.home.path) {
-    client.setQueryData(latestPostsQuery().queryKey, await data.latestCards(HOME_PREVIEW_POSTS));
-    return page(200, homeMeta(siteUrl));
+  // Which page this is comes from the route table (shared/routes.ts), as the client's router reads it.
+  const matched = matchRoute(pathname);
+  switch (matched?.name) {
+    case 'home':
+      client.setQueryData(latestPostsQuery().queryKey, await data.latestCards(HOME_PREVIEW_POSTS));
+      return page(200, homeMeta(siteUrl));
+    case 'cv':
+      return page(200, cvMeta());
+    case 'blog': {
+      // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with:
+      // the list is an island, it hydrates from this.
+      const view = blogViewFromSearch(search);
+      const shown = await data.blogView(view);
+      forIslands(blogViewQuery(view).queryKey, shown);
+      return page(200, blogViewMeta({ ...view, page: shown.page }));
+    }
+    // The editor's routes render the password screen on the server; the browser decides the rest.
+    case 'write':
+      return page(200, editorMeta(pathname, 'Write New Post'));
+    case 'edit':
+      return page(200, editorMeta(pathname, 'Edit Post'));
+    // So do the back office's screens: their data is fetched by the browser, behind the gate.
+    case 'admin':
+    case 'adminPosts':
+    case 'adminComments':
+    case 'adminMessages':
+      return page(200, adminMeta(pathname as AdminScreenPath));
+    case 'preview': {
+      const token = matched.params.token!;
+      const post = await data.getPreview(token);
+      // The page is rendered here and never hydrated (only its islands are): the post stays out of
+      // the page's state.
+      client.setQueryData(previewQuery(token).queryKey, post ?? null);
+      if (!post) return page(404, notFoundMeta(pathname, 'Preview Not Available'));
+      return page(200, previewMeta(post, siteUrl, token));
+    }
+    case 'post': {
+      const slug = matched.params.slug!;
+      const post = await data.getPostBySlug(slug);
+      // Rendered here only, like a preview; the comments section is an island.
+      client.setQueryData(postQuery(slug).queryKey, post ?? null);
+      if (!post) return page(404, notFoundMeta(pathname, 'Post Not Found'));
+      forIslands(commentsQuery(post.id).queryKey, await data.listComments(post.id));
+      return page(200, postMeta(post, siteUrl));
+    }
+    case undefined:
+      return page(404, notFoundMeta(pathname));
   }
-  if (pathname === pageRoutes.cv.path) return page(200, cvMeta());
-  if (pathname === pageRoutes.blog.path) {
-    // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with:
-    // the list is an island, it hydrates from this.
-    const view = blogViewFromSearch(search);
-    const shown = await data.blogView(view);
-    forIslands(blogViewQuery(view).queryKey, shown);
-    return page(200, blogViewMeta({ ...view, page: shown.page }));
-  }
-  // The editor's routes render the password screen on the server; the browser decides the rest.
-  if (pathname === pageRoutes.write.path) return page(200, editorMeta(pathname, 'Write New Post'));
-  if (/^\/edit\/[^/]+\/?$/.test(pathname)) return page(200, editorMeta(pathname, 'Edit Post'));
-  // So do the back office's screens: their data is fetched by the browser, behind the gate.
-  if (Object.hasOwn(adminScreens, pathname)) return page(200, adminMeta(pathname as AdminScreenPath));
-  const token = paramAfter(routePrefix('preview'), pathname);
-  if (token !== undefined) {
-    const post = await data.getPreview(token);
-    // The page is rendered here and never hydrated (only its islands are): the post stays out of
-    // the page's state.
-    client.setQueryData(previewQuery(token).queryKey, post ?? null);
-    if (!post) return page(404, notFoundMeta(pathname, 'Preview Not Available'));
-    return page(200, previewMeta(post, siteUrl, token));
-  }
-  const slug = paramAfter(routePrefix('post'), pathname);
-  if (slug !== undefined) {
-    const post = await data.getPostBySlug(slug);
-    // Rendered here only, like a preview; the comments section is an island.
-    client.setQueryData(postQuery(slug).queryKey, post ?? null);
-    if (!post) return page(404, notFoundMeta(pathname, 'Post Not Found'));
-    forIslands(commentsQuery(post.id).queryKey, await data.listComments(post.id));
-    return page(200, postMeta(post, siteUrl));
-  }
-  return page(404, notFoundMeta(pathname));
 }

@@ -17,9 +17,9 @@ export interface SiteConfig {
 /** The home page's latest posts, as its cards show them: of the body, its start only. */
 export type LatestPosts = BlogCard[];
 /** A post's page (and a preview's): the post with its markdown rendered. */
-export type PostPageData = RenderedPost;
+type PostPageData = RenderedPost;
 /** The comments section under a post. */
-export type PostComments = Comment[];
+type PostComments = Comment[];
 
 /** What the server hands the renderer to load a page's data without an HTTP round trip. */
 export interface SsrDataSource {

@@ -28,13 +28,36 @@ type PageRoute = (typeof pageRoutes)[PageRouteName];
 const routeEntries = Object.entries(pageRoutes) as [PageRouteName, PageRoute][];
 
 /** `/blog/:slug` as a RegExp matching one non-empty segment per parameter. */
-const patternOf = (path: string) => new RegExp(`^${path.replace(/:[a-z]+/gi, '[^/]+')}$`);
+const patternOf = (path: string) => new RegExp(`^${path.replace(/:([a-z]+)/gi, '(?<$1>[^/]+)')}$`);
 const matchers = routeEntries.map(([name, route]) => ({ name, route, pattern: patternOf(route.path) }));
 
 /** The route a (canonical) path is, if any. */
 export function routeOf(pathname: string): { name: PageRouteName; route: PageRoute } | undefined {
   const found = matchers.find(({ pattern }) => pattern.test(pathname));
   return found && { name: found.name, route: found.route };
+}
+
+/**
+ * The route a (canonical) path is, with its parameters decoded (`/blog/caf%C3%A9` -> slug `café`):
+ * what the server renders and the client's router shows are chosen from this one table. Undefined
+ * for no route, or for a parameter that does not decode.
+ */
+export function matchRoute(
+  pathname: string,
+): { name: PageRouteName; route: PageRoute; params: Readonly<Record<string, string>> } | undefined {
+  for (const { name, route, pattern } of matchers) {
+    const match = pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]),
+      );
+      return { name, route, params };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The editor's and the back office's screens. */
@@ -73,12 +96,6 @@ export const inAuthorSection = (pathname: string): boolean => inSection(authorSe
 
 /** Author screens and signed-link pages (`/preview/...`): `private, no-store`, never kept by a cache. */
 export const inPrivateSection = (pathname: string): boolean => inSection(privateSections, pathname);
-
-/** Where a parameterized route's parameters start (`/blog/` of `/blog/:slug`), for reading them back. */
-export const routePrefix = (name: PageRouteName): string => {
-  const path: string = pageRoutes[name].path;
-  return path.includes(':') ? path.slice(0, path.indexOf(':')) : path;
-};
 
 /**
  * One path segment from a slug, id or token: percent-encoded, so `a/b`, `?x` or `#` stay inside it.

@@ -2,6 +2,5 @@ export { pastPublishAt, readableMetadata, searchCondition, searchDocument, tagKe
 export { PostReader } from './post-reader.ts';
 export { PostService } from './posts.ts';
 export { PreviewLinks } from './preview-links.ts';
-export type { SitemapEntry } from './read-models.ts';
 export { RevisionService, type SavedFields } from './revisions.ts';
 export { MAX_VIEWS, storedViews, ViewCounter, type ViewCounterOptions } from './views.ts';
