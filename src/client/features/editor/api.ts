@@ -18,7 +18,11 @@ export const revisionsQuery = (postId: string) =>
 
 /** One saved version, whole; nothing to load until one is chosen. */
 export const revisionQuery = (postId: string, revisionId: string | undefined) =>
-  queryOptions<Revision>({ queryKey: [apiPath.revision(postId, revisionId ?? '')], enabled: revisionId !== undefined });
+  queryOptions<Revision>({
+    // No id, no address (an empty segment is no path): the key only has to differ from a real one.
+    queryKey: [revisionId === undefined ? `${apiPath.revisions(postId)}#none` : apiPath.revision(postId, revisionId)],
+    enabled: revisionId !== undefined,
+  });
 
 /**
  * Every query under /api/blog-posts: post lists of every feature, a post, its revisions. A save or

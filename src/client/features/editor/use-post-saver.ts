@@ -74,7 +74,7 @@ export function usePostSaver(
       if (error instanceof SaveConflict) {
         handlers.onConflict(error.current);
         // The refused text is now a revision: the History list has one more line.
-        await queryClient.invalidateQueries({ queryKey: revisionsQuery(postId ?? '').queryKey });
+        if (postId) await queryClient.invalidateQueries({ queryKey: revisionsQuery(postId).queryKey });
         return;
       }
       toast({
