@@ -89,6 +89,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count: the addresses that many proxies wrote, from the right, are believed.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A connection that sends or reads nothing for 30 s is closed (a stalled or idle client).
+    connectionTimeout: 30_000,
+    // The whole request must arrive within an hour: the import takes a 500 MB file, which needs
+    // ~1.2 Mbit/s to arrive in time; ordinary bodies (1 MB at most) are bounded by the idle limit.
+    requestTimeout: 60 * 60 * 1000,
+    // Longer than the usual proxy's idle limit (60 s), so the proxy, not us, closes a kept-alive link.
+    keepAliveTimeout: 72_000,
     // Slugs may be 200 characters; the router's default cap (100) would answer 414 for them.
     routerOptions: { maxParamLength: 500 },
     // Router-level failures (bad percent-encoding, over-long parameters) keep the { message } shape.

@@ -2,6 +2,7 @@
 // a reboot) waits on this file, so it imports only the process set-up up front; the rest comes
 // once the module loader is tuned, and what the first page needs loads side by side.
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import { execWithServerFlags, keepWebAssemblyOnBaselineCompiler, tuneModuleLoading } from './runtime.ts';
 
 execWithServerFlags();
@@ -67,14 +68,14 @@ async function main(): Promise<void> {
   const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
   pruneTimer.unref();
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  // SIGINT/SIGTERM (or a crash) closes the app, then the database; a second signal, or 10 s
+  // without finishing, ends the process at once.
+  closeWithGrace({ delay: 10_000, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`Site running at ${config.siteUrl} (listening on ${config.host}:${config.port})`);

@@ -1,4 +1,5 @@
 import { gfm } from '@joplin/turndown-plugin-gfm';
+import escapeHtmlText from 'escape-html';
 import { DomUtils, parseDocument as parseMarkup } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
@@ -58,10 +59,8 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text safe inside HTML, in an element or a quoted attribute. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+/** Text safe inside HTML, in an element or a quoted attribute (escape-html: & < > " '). */
+export const escapeHtml: (text: string) => string = escapeHtmlText;
 
 const ENTITY = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/gi;
 

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import pLimit from 'p-limit';
 import { HttpError } from '../errors.ts';
 
 export interface WorkerLimits {
@@ -12,27 +13,10 @@ export interface WorkerLimits {
 export type WorkerReply<Answer> = { answer: Answer } | { refusal: { statusCode: number; message: string } };
 
 /** Threads at once on a two-core machine, whatever the kind of job; others wait for a turn. */
-const CONCURRENCY = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function takeTurn(): Promise<void> {
-  if (running < CONCURRENCY) {
-    running++;
-    return;
-  }
-  // The thread that ends hands its turn over (see endTurn): `running` stays the same.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function endTurn(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
+const turns = pLimit(2);
 
 /** Job threads alive now, for tests and diagnostics. */
-export const workersRunning = () => running;
+export const workersRunning = () => turns.activeCount;
 
 /**
  * Runs the module at `url` in a thread of its own with `job` as its workerData: a job that is slow
@@ -48,56 +32,74 @@ export async function runInWorker<Job, Answer>(
   tooComplex: (why: string) => HttpError,
   signal?: AbortSignal,
 ): Promise<Answer> {
-  await takeTurn();
-  if (signal?.aborted) {
-    endTurn();
-    throw signal.reason;
-  }
-  let worker: Worker;
-  try {
-    worker = new Worker(url, { workerData: job, resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb } });
-  } catch (error) {
-    endTurn();
-    throw error;
-  }
-  // The turn ends when the thread is gone, not when the answer is known: a stopped thread may
-  // take a moment to let go of its memory.
-  worker.once('exit', endTurn);
-
   return new Promise<Answer>((resolve, reject) => {
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-      outcome();
-      void worker.terminate();
-    };
-    const abort = () => settle(() => reject(signal!.reason));
-    signal?.addEventListener('abort', abort, { once: true });
-    const timer = setTimeout(
-      () => settle(() => reject(tooComplex(`it took longer than ${limits.timeoutMs / 1000} seconds`))),
-      limits.timeoutMs,
-    );
-    worker.once('message', (reply: WorkerReply<Answer>) =>
-      settle(() =>
-        'answer' in reply ? resolve(reply.answer) : reject(new HttpError(reply.refusal.statusCode, reply.refusal.message)),
-      ),
-    );
-    worker.once('error', (error: Error & { code?: string }) =>
-      settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? tooComplex(`it needed more than ${limits.maxOldGenerationSizeMb} MB of memory`)
-            : error,
-        ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`A worker thread stopped (exit code ${code}) without an answer`))),
+    // The turn ends when the thread is gone, not when the answer is known: a stopped thread may
+    // take a moment to let go of its memory.
+    void turns(
+      () =>
+        new Promise<void>((endTurn) => {
+          if (signal?.aborted) {
+            endTurn();
+            reject(signal.reason);
+            return;
+          }
+          let worker: Worker;
+          try {
+            worker = new Worker(url, {
+              workerData: job,
+              resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb },
+            });
+          } catch (error) {
+            endTurn();
+            reject(error);
+            return;
+          }
+          worker.once('exit', () => endTurn());
+          watch(worker, limits, tooComplex, signal, resolve, reject);
+        }),
     );
   });
+}
+
+/** Settles the job once, from the thread's answer, error or exit, the time limit or `signal`. */
+function watch<Answer>(
+  worker: Worker,
+  limits: WorkerLimits,
+  tooComplex: (why: string) => HttpError,
+  signal: AbortSignal | undefined,
+  resolve: (answer: Answer) => void,
+  reject: (error: unknown) => void,
+): void {
+  let settled = false;
+  const settle = (outcome: () => void) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+    outcome();
+    void worker.terminate();
+  };
+  const abort = () => settle(() => reject(signal!.reason));
+  signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(
+    () => settle(() => reject(tooComplex(`it took longer than ${limits.timeoutMs / 1000} seconds`))),
+    limits.timeoutMs,
+  );
+  worker.once('message', (reply: WorkerReply<Answer>) =>
+    settle(() =>
+      'answer' in reply ? resolve(reply.answer) : reject(new HttpError(reply.refusal.statusCode, reply.refusal.message)),
+    ),
+  );
+  worker.once('error', (error: Error & { code?: string }) =>
+    settle(() =>
+      reject(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? tooComplex(`it needed more than ${limits.maxOldGenerationSizeMb} MB of memory`)
+          : error,
+      ),
+    ),
+  );
+  worker.once('exit', (code) => settle(() => reject(new Error(`A worker thread stopped (exit code ${code}) without an answer`))));
 }
 
 /** The body of a job's thread: `run`'s answer, or its HttpError as a refusal; anything else is a bug and thrown. */

@@ -33,6 +33,13 @@ export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService }
       const declared = Number(request.headers['content-length']);
       if (declared > IMPORT_MAX_BYTES) throw new HttpError(413, 'The file is larger than 500 MB');
       if (!request.body) throw new HttpError(400, 'Send the file as the request body');
+      // The idle limit is for a stalled upload: once the file is in, the server works on it (minutes
+      // for 500 MB) with nothing to send until the answer; a client leaving is caught below.
+      const { socket } = request.raw;
+      (request.body as Readable).once('end', () => {
+        // An injected request (tests) has a stand-in socket without timers.
+        if (typeof socket.setTimeout === 'function') socket.setTimeout(0);
+      });
       // A client that leaves stops its import (rolled back): no one is waiting for its answer.
       const left = new AbortController();
       reply.raw.once('close', () => {

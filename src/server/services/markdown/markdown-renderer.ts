@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { inArray } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { type ImageSize, uploadIdsIn } from '../../../shared/images.ts';
 import type { Database } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
@@ -17,6 +18,8 @@ export interface MarkdownRendererOptions {
   /** Rendered HTML kept in memory, by the characters of HTML. */
   cacheChars?: number;
 }
+
+type Outcome = { html: string } | { refusal: string };
 
 interface Pending {
   job: RenderJob;
@@ -39,9 +42,8 @@ export class MarkdownRenderer {
   private readonly db: Database;
   private readonly timeoutMs: number;
   private readonly idleMs: number;
-  private readonly cacheChars: number;
-  private readonly cache = new Map<string, { html: string } | { refusal: string }>();
-  private cachedChars = 0;
+  /** Least recently used out first, once the characters kept pass `cacheChars`. */
+  private readonly cache: LRUCache<string, Outcome>;
   private worker: Worker | undefined;
   private readonly queue: Pending[] = [];
   private current: { pending: Pending; timer: NodeJS.Timeout | undefined; worker: Worker } | undefined;
@@ -54,7 +56,11 @@ export class MarkdownRenderer {
     this.db = db;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.idleMs = options.idleMs ?? 60_000;
-    this.cacheChars = options.cacheChars ?? 16_000_000;
+    this.cache = new LRUCache({
+      maxSize: options.cacheChars ?? 16_000_000,
+      // lru-cache counts sizes from 1: an empty post still takes a place.
+      sizeCalculation: (outcome) => Math.max(1, 'html' in outcome ? outcome.html.length : outcome.refusal.length),
+    });
   }
 
   /** The post's body as HTML, with the sizes of this site's images; MarkdownRefusedError when it cannot be. */
@@ -62,13 +68,9 @@ export class MarkdownRenderer {
     const sizes = await this.imageSizes(markdown);
     const key = createHash('sha256').update(markdown).update('\0').update(JSON.stringify(sizes)).digest('base64url');
     let outcome = this.cache.get(key);
-    if (outcome) {
-      // Most recently used last: the oldest entries are the first to go.
-      this.cache.delete(key);
-      this.cache.set(key, outcome);
-    } else {
+    if (!outcome) {
       outcome = await this.renderInWorker(markdown, sizes);
-      this.remember(key, outcome);
+      this.cache.set(key, outcome);
     }
     if ('refusal' in outcome) throw new MarkdownRefusedError(outcome.refusal);
     return outcome.html;
@@ -91,21 +93,7 @@ export class MarkdownRenderer {
     return sizes;
   }
 
-  private remember(key: string, outcome: { html: string } | { refusal: string }): void {
-    const size = 'html' in outcome ? outcome.html.length : outcome.refusal.length;
-    this.cache.set(key, outcome);
-    this.cachedChars += size;
-    for (const [oldKey, old] of this.cache) {
-      if (this.cachedChars <= this.cacheChars) break;
-      this.cache.delete(oldKey);
-      this.cachedChars -= 'html' in old ? old.html.length : old.refusal.length;
-    }
-  }
-
-  private async renderInWorker(
-    markdown: string,
-    sizes: Record<string, ImageSize>,
-  ): Promise<{ html: string } | { refusal: string }> {
+  private async renderInWorker(markdown: string, sizes: Record<string, ImageSize>): Promise<Outcome> {
     try {
       return {
         html: await new Promise<string>((resolve, reject) => {

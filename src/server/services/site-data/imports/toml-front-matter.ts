@@ -1,9 +1,10 @@
+import { parse, TomlDate, TomlError } from 'smol-toml';
+
 /**
- * Hugo's TOML front matter (between `+++` lines), read as far as a post needs: the top-level
- * `key = value` pairs (strings of all four kinds, booleans, numbers, dates, arrays of these).
- * Tables (`[params]`, `[[cascade]]`) and everything after the first of them are not read: Hugo
- * keeps its own settings there. A pair that cannot be read is named in `unreadable`, the others
- * are kept. Dates are given as the text written (parseDate reads them).
+ * Hugo's TOML front matter (between `+++` lines), read with smol-toml as far as a post needs: the
+ * top-level `key = value` pairs. Tables (`[params]`, `[[cascade]]`) are left out: Hugo keeps its
+ * own settings there. A pair that cannot be read (an inline table, or TOML in error) is named in
+ * `unreadable`, the others are kept. Dates are given as ISO text (parseDate reads them).
  */
 export interface TomlFrontMatter {
   data: Record<string, unknown>;
@@ -13,6 +14,13 @@ export interface TomlFrontMatter {
 
 const OPENING = /^\uFEFF?\+\+\+[ \t]*\r?\n/;
 const CLOSING = /^\+\+\+[ \t]*$/m;
+// A table header, and the top-level key it fills (`[params]`, `[[cascade]]`, `[params.author]`).
+const HEADER = /^[ \t]*\[\[?[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))/gm;
+// The start of a `key = value` line, where the pairs of a document in error are split.
+const PAIR_START =
+  /^(?=[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.-]+)(?:[ \t]*\.[ \t]*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_-]+))*[ \t]*=)/m;
+// Post fields are flat: arrays of strings at most, so a deeper value is not front matter a post uses.
+const MAX_DEPTH = 8;
 
 /** Undefined when the text does not start with TOML front matter. */
 export function parseTomlFrontMatter(text: string): TomlFrontMatter | undefined {
@@ -25,132 +33,46 @@ export function parseTomlFrontMatter(text: string): TomlFrontMatter | undefined 
   return { ...readPairs(rest.slice(0, closing.index)), body };
 }
 
-class TomlError extends Error {}
-
 function readPairs(source: string): { data: Record<string, unknown>; unreadable: string[] } {
   const data: Record<string, unknown> = {};
   const unreadable: string[] = [];
-  let pos = 0;
-  const skipBlank = () => {
-    while (pos < source.length) {
-      if (/\s/.test(source[pos]!)) pos++;
-      else if (source[pos] === '#') while (pos < source.length && source[pos] !== '\n') pos++;
-      else break;
+  const keep = (table: Record<string, unknown>, tables: Set<string>) => {
+    for (const [key, value] of Object.entries(table)) {
+      if (tables.has(key)) continue;
+      if (isTable(value)) unreadable.push(key);
+      else data[key] = plain(value);
     }
   };
-  const skipLine = () => {
-    while (pos < source.length && source[pos] !== '\n') pos++;
-  };
-
-  for (;;) {
-    skipBlank();
-    if (pos >= source.length || source[pos] === '[') break;
-    const lineStart = pos;
+  const tables = new Set([...source.matchAll(HEADER)].map((match) => match[1] ?? match[2] ?? match[3]!));
+  try {
+    keep(parse(source, { maxDepth: MAX_DEPTH }), tables);
+    return { data, unreadable };
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+  }
+  // In error: the pairs before the first table are read one by one, so one bad line costs one key.
+  HEADER.lastIndex = 0;
+  const firstTable = HEADER.exec(source)?.index ?? source.length;
+  HEADER.lastIndex = 0;
+  for (const pair of source.slice(0, firstTable).split(PAIR_START)) {
     try {
-      const key = readKey();
-      if (source[pos] !== '=') throw new TomlError('no =');
-      pos++;
-      const value = readValue();
-      while (source[pos] === ' ' || source[pos] === '\t') pos++;
-      if (source[pos] === '#') skipLine();
-      if (pos < source.length && source[pos] !== '\n' && source[pos] !== '\r') throw new TomlError('text after the value');
-      data[key] = value;
+      keep(parse(pair, { maxDepth: MAX_DEPTH }), new Set());
     } catch (error) {
       if (!(error instanceof TomlError)) throw error;
-      pos = lineStart;
-      skipLine();
-      unreadable.push(source.slice(lineStart, pos).split('=')[0]!.trim() || source.slice(lineStart, pos).trim());
+      const line = pair.trim().split('\n')[0]!;
+      unreadable.push(line.split('=')[0]!.trim() || line);
     }
   }
   return { data, unreadable };
+}
 
-  function readKey(): string {
-    const parts: string[] = [];
-    for (;;) {
-      while (source[pos] === ' ' || source[pos] === '\t') pos++;
-      const quote = source[pos];
-      if (quote === '"' || quote === "'") parts.push(readString());
-      else {
-        const match = /^[A-Za-z0-9_-]+/.exec(source.slice(pos, pos + 200));
-        if (!match) throw new TomlError('no key');
-        parts.push(match[0]);
-        pos += match[0].length;
-      }
-      while (source[pos] === ' ' || source[pos] === '\t') pos++;
-      if (source[pos] !== '.') return parts.join('.');
-      pos++;
-    }
-  }
+function isTable(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
 
-  function readValue(): unknown {
-    while (source[pos] === ' ' || source[pos] === '\t') pos++;
-    const char = source[pos];
-    if (char === '"' || char === "'") return readString();
-    if (char === '[') {
-      pos++;
-      const items: unknown[] = [];
-      for (;;) {
-        skipBlank();
-        if (source[pos] === ']') {
-          pos++;
-          return items;
-        }
-        items.push(readValue());
-        skipBlank();
-        if (source[pos] === ',') pos++;
-        else if (source[pos] !== ']') throw new TomlError('bad array');
-      }
-    }
-    const match = /^[^\s,\]#]+(?: [0-9]{2}:[0-9]{2}[^\s,\]#]*)?/.exec(source.slice(pos, pos + 100));
-    if (!match) throw new TomlError('no value');
-    pos += match[0].length;
-    const token = match[0];
-    if (token === 'true') return true;
-    if (token === 'false') return false;
-    if (/^[+-]?(?:\d[\d_]*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(token)) return Number(token.replace(/_/g, ''));
-    if (/^\d{4}-\d{2}-\d{2}/.test(token)) return token;
-    throw new TomlError('unknown value');
-  }
-
-  function readString(): string {
-    const quote = source[pos]!;
-    const multiline = source.startsWith(quote.repeat(3), pos);
-    const delimiter = multiline ? quote.repeat(3) : quote;
-    pos += delimiter.length;
-    if (multiline && source[pos] === '\n') pos++;
-    let result = '';
-    while (pos < source.length) {
-      if (source.startsWith(delimiter, pos)) {
-        pos += delimiter.length;
-        return result;
-      }
-      const char = source[pos]!;
-      if (char === '\n' && !multiline) break;
-      if (char === '\\' && quote === '"') {
-        const escape = source[pos + 1];
-        const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', b: '\b', f: '\f' };
-        if (escape && simple[escape] !== undefined) {
-          result += simple[escape];
-          pos += 2;
-          continue;
-        }
-        const unicode = /^\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))/.exec(source.slice(pos, pos + 10));
-        const codePoint = unicode ? parseInt(unicode[1] ?? unicode[2]!, 16) : -1;
-        if (unicode && codePoint <= 0x10ffff) {
-          result += String.fromCodePoint(codePoint);
-          pos += unicode[0].length;
-          continue;
-        }
-        if (multiline && escape === '\n') {
-          pos += 2;
-          while (/\s/.test(source[pos] ?? '')) pos++;
-          continue;
-        }
-        throw new TomlError('bad escape');
-      }
-      result += char;
-      pos++;
-    }
-    throw new TomlError('unclosed string');
-  }
+/** Dates become their ISO text, as the other front matter formats give them. */
+function plain(value: unknown): unknown {
+  if (value instanceof TomlDate) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plain);
+  return value;
 }
