@@ -2,10 +2,10 @@
  * Deterministic demo content for `npm run db:seed`: the same seed and `now` always give the same
  * posts and comments, so benchmarks and screenshots are reproducible. Pure: no I/O, no clock.
  */
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES } from '../../src/shared/constants.ts';
+import { defaultSite } from '../../src/content/site.ts';
 import { countWords, readTimeMinutes, slugify } from '../../src/shared/text.ts';
 
-export const SEED_CATEGORIES = BLOG_CATEGORIES.filter((c) => c !== ALL_POSTS_CATEGORY);
+export const SEED_CATEGORIES = defaultSite.blog.categories.map((category) => category.label);
 /** Tags with their own badge colour (SPEC.md section 9). */
 export const TECH_TAGS = ['JavaScript', 'React', 'API', 'Database', 'Design', 'DevOps', 'Testing'] as const;
 export const SEED_AUTHOR = 'Author Name';

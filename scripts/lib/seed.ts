@@ -47,7 +47,7 @@ async function insertChunk(db: Database, chunk: SeedPost[], summary: SeedSummary
   const commentCount = await db.transaction(async (tx) => {
     const service = new PostService(tx);
     const ids: string[] = [];
-    for (const post of chunk) ids.push((await service.create(postInputSchema.parse(post.input))).id);
+    for (const post of chunk) ids.push((await service.create(postInputSchema.parse(post.input))).post.id);
 
     // PostService.create stamps now(); backdate the chunk in one statement.
     const dates = sql.join(

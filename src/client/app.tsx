@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { profile } from '../content/site.ts';
 import { pageRoutes } from '../shared/routes.ts';
+import { blogSiteOf } from './features/blog/blog-site.tsx';
 import { Footer } from './features/layout/footer.tsx';
+import { useSite } from './lib/site-document.ts';
 import { Island } from './islands/island.tsx';
 import { NavigationProvider } from './lib/navigation.tsx';
 import { AdminPage } from './pages/admin-pages.tsx';
@@ -19,6 +20,7 @@ import { PreviewPage } from './pages/preview-page.tsx';
  * form, the toasts and what each page marks as interactive.
  */
 export function App() {
+  const site = useSite();
   return (
     <RouterNavigation>
       <div className="flex min-h-screen flex-col">
@@ -28,13 +30,13 @@ export function App() {
         >
           Skip to content
         </a>
-        <Island name="navbar" props={{ siteName: profile.name }} />
+        <Island name="navbar" props={{ siteName: site.profile.name }} />
         <div className="flex-1">
           <Switch>
             <Route path={pageRoutes.home.path} component={HomePage} />
             <Route path={pageRoutes.cv.path} component={CvPage} />
             <Route path={pageRoutes.blog.path}>
-              <Island name="blog" props={{}} />
+              <Island name="blog" props={{ site: blogSiteOf(site) }} />
             </Route>
             <Route path={pageRoutes.post.path} component={PostPage} />
             <Route path={pageRoutes.preview.path} component={PreviewPage} />
@@ -51,6 +53,9 @@ export function App() {
             </Route>
             <Route path={pageRoutes.adminMessages.path}>
               <AdminPage path={pageRoutes.adminMessages.path} />
+            </Route>
+            <Route path={pageRoutes.adminSite.path}>
+              <AdminPage path={pageRoutes.adminSite.path} />
             </Route>
             <Route component={NotFoundPage} />
           </Switch>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../shared/posts.ts';
+import { defaultSite } from '../content/site.ts';
 import { parseHTML } from 'linkedom';
 import {
   applyDocumentMeta,
@@ -38,6 +39,7 @@ describe('postDescription', () => {
 describe('postMeta', () => {
   it('prefers the meta title and description stored in the metadata', () => {
     const meta = postMeta(
+      defaultSite,
       { ...post, metadata: { metaTitle: 'Custom title', metaDescription: 'Custom description' } },
       'https://example.org',
     );
@@ -49,7 +51,7 @@ describe('postMeta', () => {
 describe('the date a post went out', () => {
   const scheduled = { ...post, publishAt: '2026-11-25T14:00:00.000Z' };
   it('is its publishAt when it was scheduled, for search engines and link previews alike', () => {
-    const meta = postMeta(scheduled, 'https://example.org');
+    const meta = postMeta(defaultSite, scheduled, 'https://example.org');
     expect(meta.publishedTime).toBe(scheduled.publishAt);
     expect(meta.structuredData).toMatchObject({ datePublished: scheduled.publishAt });
     expect(renderHeadTags(meta, 'https://example.org', 'n')).toContain(
@@ -57,14 +59,14 @@ describe('the date a post went out', () => {
     );
   });
   it('is when it was written otherwise', () => {
-    expect(postMeta(post, 'https://example.org').publishedTime).toBe(post.createdAt);
+    expect(postMeta(defaultSite, post, 'https://example.org').publishedTime).toBe(post.createdAt);
   });
 });
 
 describe('previewMeta', () => {
   const siteUrl = 'https://example.org';
   const draft = { ...post, published: false };
-  const head = renderHeadTags(previewMeta(draft, siteUrl, 'signed.token'), siteUrl, 'n');
+  const head = renderHeadTags(previewMeta(defaultSite, draft, siteUrl, 'signed.token'), siteUrl, 'n');
   it('keeps the preview out of search engines, links unfollowed', () => {
     expect(head).toContain('<meta name="robots" content="noindex, nofollow" />');
   });
@@ -78,12 +80,14 @@ describe('previewMeta', () => {
     expect(head).toContain('<meta name="description" content="Heading Bold start of the article." />');
   });
   it('leaves other unindexed pages followable', () => {
-    expect(renderHeadTags(notFoundMeta('/nowhere'), siteUrl, 'n')).toContain('<meta name="robots" content="noindex" />');
+    expect(renderHeadTags(notFoundMeta(defaultSite, '/nowhere'), siteUrl, 'n')).toContain(
+      '<meta name="robots" content="noindex" />',
+    );
   });
 });
 
 describe('renderHeadTags', () => {
-  const head = renderHeadTags(postMeta(post, 'https://example.org'), 'https://example.org', 'abc123');
+  const head = renderHeadTags(postMeta(defaultSite, post, 'https://example.org'), 'https://example.org', 'abc123');
   it('escapes text in attributes and the title', () => {
     expect(head).toContain('<title>Kids &lt;script&gt; &amp; &quot;Code&quot; | EdTech Dialogue</title>');
     expect(head).not.toContain('<script> &');
@@ -111,10 +115,10 @@ describe('applyDocumentMeta', () => {
     parseHTML(`<!doctype html><html><head>${renderHeadTags(meta, siteUrl, 'n')}</head><body></body></html>`).document;
 
   it('moves a page head rendered for one page to another page, as the server would render it', () => {
-    const doc = headOf(homeMeta(siteUrl));
+    const doc = headOf(homeMeta(defaultSite, siteUrl));
     const tagged = { ...post, tags: ['Digital Literacy', 'Youth Leadership', 'Testing'] };
-    applyDocumentMeta(doc, postMeta(tagged, siteUrl), siteUrl);
-    expect(doc.title).toBe(postMeta(tagged, siteUrl).title);
+    applyDocumentMeta(doc, postMeta(defaultSite, tagged, siteUrl), siteUrl);
+    expect(doc.title).toBe(postMeta(defaultSite, tagged, siteUrl).title);
     expect([...doc.head.querySelectorAll('meta[property="article:tag"]')].map((m) => m.getAttribute('content'))).toEqual(
       tagged.tags,
     );
@@ -126,9 +130,9 @@ describe('applyDocumentMeta', () => {
   });
 
   it('puts the canonical link back after a page that had none, and drops what the new page lacks', () => {
-    const doc = headOf(notFoundMeta('/nowhere'));
+    const doc = headOf(notFoundMeta(defaultSite, '/nowhere'));
     expect(doc.head.querySelector('link[rel="canonical"]')).toBeNull();
-    applyDocumentMeta(doc, blogMeta(), siteUrl);
+    applyDocumentMeta(doc, blogMeta(defaultSite), siteUrl);
     expect(doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${siteUrl}/blog`);
     expect(doc.head.querySelector('meta[name="robots"]')).toBeNull();
     expect(doc.head.querySelector('script[type="application/ld+json"]')).toBeNull();
@@ -136,8 +140,8 @@ describe('applyDocumentMeta', () => {
   });
 
   it('removes the canonical link on a page that is not indexed', () => {
-    const doc = headOf(blogMeta());
-    applyDocumentMeta(doc, notFoundMeta('/nowhere'), siteUrl);
+    const doc = headOf(blogMeta(defaultSite));
+    applyDocumentMeta(doc, notFoundMeta(defaultSite, '/nowhere'), siteUrl);
     expect(doc.head.querySelector('link[rel="canonical"]')).toBeNull();
     expect(doc.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });

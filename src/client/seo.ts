@@ -1,10 +1,25 @@
+import escapeHtml from 'escape-html';
 import { useEffect } from 'react';
-import { profile, site } from '../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../shared/constants.ts';
 import type { Post } from '../shared/posts.ts';
 import { postDate } from '../shared/post-dates.ts';
 import { describeContent } from '../shared/text.ts';
 import { pagePath } from '../shared/routes.ts';
+import type { SiteDocument } from '../shared/site.ts';
+
+/** What the head of every page reads of the site document. */
+export interface HeadSite {
+  profile: Pick<SiteDocument['profile'], 'name'>;
+  blog: Pick<SiteDocument['blog'], 'title' | 'description'>;
+  meta: Pick<SiteDocument['meta'], 'title' | 'keywords' | 'shareImage' | 'favicon'>;
+}
+
+/** The part of the site document a page's head needs, for an island that sets its own head (/blog). */
+export const headSite = (site: HeadSite): HeadSite => ({
+  profile: { name: site.profile.name },
+  blog: { title: site.blog.title, description: site.blog.description },
+  meta: { title: site.meta.title, keywords: site.meta.keywords, shareImage: site.meta.shareImage, favicon: site.meta.favicon },
+});
 
 /** Page metadata inputs of SPEC.md section 3, per page. */
 export interface PageMeta {
@@ -20,6 +35,10 @@ export interface PageMeta {
   modifiedTime?: string;
   author?: string;
   structuredData?: Record<string, unknown>;
+  /** `og:site_name`, the RSS link's title and the tab's icon: the site document's. */
+  siteName: string;
+  feedTitle: string;
+  icon: string;
   /** Pages that must stay out of search results (404s). */
   noindex?: boolean;
   /** With `noindex`: crawlers follow no link either (a signed preview address). */
@@ -28,30 +47,39 @@ export interface PageMeta {
 
 const absolute = (siteUrl: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${siteUrl}${url}`);
 
-const person = (siteUrl: string) => ({
+const person = ({ profile }: Pick<SiteDocument, 'profile'>, siteUrl: string) => ({
   '@type': 'Person',
   name: profile.name,
-  jobTitle: profile.role,
+  ...(profile.caption ? { jobTitle: profile.caption } : {}),
   url: siteUrl,
-  sameAs: profile.socialLinks.map((link) => link.href),
+  ...(profile.photo ? { image: absolute(siteUrl, profile.photo) } : {}),
+  sameAs: profile.socialLinks.map((link) => link.url),
 });
 
-export function homeMeta(siteUrl: string): PageMeta {
+/** What every page's head takes from the site document. */
+const siteHead = (site: HeadSite) => ({
+  siteName: site.meta.title || site.profile.name,
+  feedTitle: site.blog.title,
+  icon: site.meta.favicon || '/favicon.svg',
+  image: site.meta.shareImage || '/images/og-default.png',
+});
+
+export function homeMeta(site: SiteDocument, siteUrl: string): PageMeta {
   return {
-    title: site.name,
-    description: profile.description,
-    keywords: [...site.keywords],
-    image: site.defaultImage,
+    ...siteHead(site),
+    title: site.meta.title || site.profile.name,
+    description: site.profile.description,
+    keywords: [...site.meta.keywords],
     path: pagePath.home,
     type: 'website',
     structuredData: {
       '@context': 'https://schema.org',
       '@graph': [
-        { ...person(siteUrl), '@id': `${siteUrl}/#person` },
+        { ...person(site, siteUrl), '@id': `${siteUrl}/#person` },
         {
           '@type': 'WebSite',
           '@id': `${siteUrl}/#website`,
-          name: site.name,
+          name: site.meta.title || site.profile.name,
           url: siteUrl,
           publisher: { '@id': `${siteUrl}/#person` },
         },
@@ -60,23 +88,37 @@ export function homeMeta(siteUrl: string): PageMeta {
   };
 }
 
-export function cvMeta(): PageMeta {
+/** `Curriculum Design` -> `curriculum design`, `LMS Development` -> `LMS development`. */
+const inSentence = (title: string) =>
+  title
+    .split(' ')
+    .map((word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join(' ');
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (items: string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+export function cvMeta(site: SiteDocument): PageMeta {
+  const { profile, cv } = site;
+  const groups = cv.skillGroups.map((group) => inSentence(group.title));
+  const what = profile.caption ? `: ${inSentence(profile.caption)}` : '';
   return {
+    ...siteHead(site),
     title: `About Me | ${profile.name}`,
-    description: `CV of ${profile.name}: ${profile.role.toLowerCase()} with experience in curriculum design, data analysis, project management and LMS development.`,
-    keywords: ['CV', 'resume', ...site.keywords],
-    image: site.defaultImage,
+    description: `CV of ${profile.name}${what}${groups.length ? ` with experience in ${listed(groups)}` : ''}.`,
+    keywords: ['CV', 'resume', ...site.meta.keywords],
     path: pagePath.cv,
     type: 'website',
   };
 }
 
-export function blogMeta(): PageMeta {
+export function blogMeta(site: HeadSite): PageMeta {
   return {
-    title: `${site.blogTitle} | ${profile.name}`,
-    description: site.blogDescription,
-    keywords: ['blog', ...site.keywords],
-    image: site.defaultImage,
+    ...siteHead(site),
+    title: `${site.blog.title} | ${site.profile.name}`,
+    description: site.blog.description,
+    keywords: ['blog', ...site.meta.keywords],
     path: pagePath.blog(),
     type: 'website',
   };
@@ -87,15 +129,17 @@ export function postDescription(post: Pick<Post, 'excerpt' | 'content'>): string
   return post.excerpt || describeContent(post.content, DESCRIPTION_LENGTH);
 }
 
-export function postMeta(post: Post, siteUrl: string): PageMeta {
+export function postMeta(site: SiteDocument, post: Post, siteUrl: string): PageMeta {
+  const head = siteHead(site);
   const description = post.metadata?.metaDescription || postDescription(post);
-  const image = post.featuredImage || site.defaultImage;
-  const author = post.metadata?.author || profile.name;
+  const image = post.featuredImage || head.image;
+  const author = post.metadata?.author || site.profile.name;
   const url = `${siteUrl}${pagePath.post(post.slug)}`;
   // A scheduled post went out at its publishAt: that is its date for readers and search engines.
   const published = postDate(post);
   return {
-    title: post.metadata?.metaTitle || `${post.title} | ${site.blogTitle}`,
+    ...head,
+    title: post.metadata?.metaTitle || `${post.title} | ${site.blog.title}`,
     description,
     keywords: post.tags ?? [],
     image,
@@ -113,7 +157,7 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
       datePublished: published,
       dateModified: post.updatedAt,
       author: { '@type': 'Person', name: author },
-      publisher: person(siteUrl),
+      publisher: person(site, siteUrl),
       keywords: (post.tags ?? []).join(', '),
       url,
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
@@ -126,8 +170,8 @@ export function postMeta(post: Post, siteUrl: string): PageMeta {
  * the page is what readers will get, but never indexed nor followed, with no canonical address and
  * no structured data claiming an address that does not answer yet.
  */
-export function previewMeta(post: Post, siteUrl: string, token: string): PageMeta {
-  const meta = postMeta(post, siteUrl);
+export function previewMeta(site: SiteDocument, post: Post, siteUrl: string, token: string): PageMeta {
+  const meta = postMeta(site, post, siteUrl);
   return {
     ...meta,
     title: `Preview: ${meta.title}`,
@@ -139,12 +183,12 @@ export function previewMeta(post: Post, siteUrl: string, token: string): PageMet
 }
 
 /** The author's pages: never indexed. */
-export function editorMeta(path: string, title: string): PageMeta {
+export function editorMeta(site: HeadSite, path: string, title: string): PageMeta {
   return {
-    title: `${title} | ${profile.name}`,
+    ...siteHead(site),
+    title: `${title} | ${site.profile.name}`,
     description: 'Blog editor',
     keywords: [],
-    image: site.defaultImage,
     path,
     type: 'website',
     noindex: true,
@@ -157,28 +201,28 @@ const adminScreens = {
   [pagePath.adminPosts]: 'Posts',
   [pagePath.adminComments]: 'Comments',
   [pagePath.adminMessages]: 'Messages',
+  [pagePath.adminSite]: 'Site',
 } as const satisfies Record<string, string>;
 
 export type AdminScreenPath = keyof typeof adminScreens;
 
-export function adminMeta(path: AdminScreenPath): PageMeta {
-  return { ...editorMeta(path, adminScreens[path]), description: 'Back office' };
+export function adminMeta(site: HeadSite, path: AdminScreenPath): PageMeta {
+  return { ...editorMeta(site, path, adminScreens[path]), description: 'Back office' };
 }
 
-export function notFoundMeta(path: string, title = '404 Page Not Found'): PageMeta {
+export function notFoundMeta(site: HeadSite, path: string, title = '404 Page Not Found'): PageMeta {
   return {
+    ...siteHead(site),
     title,
     description: 'The page you are looking for does not exist.',
     keywords: [],
-    image: site.defaultImage,
     path,
     type: 'website',
     noindex: true,
   };
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeAttribute = (value: string) => escapeHtml(value);
 
 /** JSON inside a <script> must not be able to close it. */
 export const serializeForScript = (value: unknown) =>
@@ -198,7 +242,7 @@ function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', 
     ['property', 'og:type', meta.type],
     ['property', 'og:url', `${siteUrl}${meta.path}`],
     ['property', 'og:image', image],
-    ['property', 'og:site_name', site.name],
+    ['property', 'og:site_name', meta.siteName],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', meta.title],
     ['name', 'twitter:description', meta.description],
@@ -214,13 +258,13 @@ function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', 
 
 /** The <head> tags of a page as HTML, for the server's first response. */
 export function renderHeadTags(meta: PageMeta, siteUrl: string, nonce: string): string {
-  const lines = [`<title>${escapeAttribute(meta.title)}</title>`];
+  const lines = [`<title>${escapeAttribute(meta.title)}</title>`, `<link rel="icon" href="${escapeAttribute(meta.icon)}" />`];
   for (const [kind, key, value] of metaTags(meta, siteUrl)) {
     lines.push(`<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`);
   }
   if (!meta.noindex) lines.push(`<link rel="canonical" href="${escapeAttribute(`${siteUrl}${meta.path}`)}" />`);
   lines.push(
-    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(site.blogTitle)}" href="${siteUrl}/rss.xml" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(meta.feedTitle)}" href="${siteUrl}/rss.xml" />`,
   );
   if (meta.structuredData) {
     lines.push(`<script type="application/ld+json" nonce="${nonce}">${serializeForScript(meta.structuredData)}</script>`);

@@ -1,3 +1,4 @@
+import { defaultSite } from '../content/site.ts';
 import { describe, expect, it } from 'vitest';
 import type { RenderedPost } from '../shared/posts.ts';
 import { blogViewQuery } from './features/blog/api.ts';
@@ -29,6 +30,7 @@ function source(): SsrDataSource & { commentsAsked: string[] } {
   const commentsAsked: string[] = [];
   return {
     commentsAsked,
+    site: () => Promise.resolve(defaultSite),
     latestCards: () => Promise.resolve([]),
     blogView: () => Promise.resolve({ posts: [], total: 0, page: 1, pageCount: 0 }),
     getPostBySlug: () => Promise.resolve(undefined),

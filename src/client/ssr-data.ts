@@ -9,6 +9,8 @@ import { formOutcomeKey } from './lib/form-outcome.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { HOME_PREVIEW_POSTS } from '../shared/constants.ts';
 import { matchRoute } from '../shared/routes.ts';
+import { categoryLabels } from '../shared/site.ts';
+import { siteQuery } from './lib/site-document.ts';
 import {
   adminMeta,
   cvMeta,
@@ -51,52 +53,56 @@ export async function resolveRoute(
   };
   const page = (status: number, meta: PageMeta): ResolvedRoute => ({ status, meta, islandData });
   if (data.formOutcome) forIslands(formOutcomeKey, data.formOutcome);
+  // What the server renders of every page reads it (islands get their part as props).
+  const site = await data.site();
+  client.setQueryData(siteQuery().queryKey, site);
   // Which page this is comes from the route table (shared/routes.ts), as the client's router reads it.
   const matched = matchRoute(pathname);
   switch (matched?.name) {
     case 'home':
       client.setQueryData(latestPostsQuery().queryKey, await data.latestCards(HOME_PREVIEW_POSTS));
-      return page(200, homeMeta(siteUrl));
+      return page(200, homeMeta(site, siteUrl));
     case 'cv':
-      return page(200, cvMeta());
+      return page(200, cvMeta(site));
     case 'blog': {
       // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with:
       // the list is an island, it hydrates from this.
-      const view = blogViewFromSearch(search);
+      const view = blogViewFromSearch(search, categoryLabels(site));
       const shown = await data.blogView(view);
       forIslands(blogViewQuery(view).queryKey, shown);
-      return page(200, blogViewMeta({ ...view, page: shown.page }));
+      return page(200, blogViewMeta(site, { ...view, page: shown.page }));
     }
     // The editor's routes render the password screen on the server; the browser decides the rest.
     case 'write':
-      return page(200, editorMeta(pathname, 'Write New Post'));
+      return page(200, editorMeta(site, pathname, 'Write New Post'));
     case 'edit':
-      return page(200, editorMeta(pathname, 'Edit Post'));
+      return page(200, editorMeta(site, pathname, 'Edit Post'));
     // So do the back office's screens: their data is fetched by the browser, behind the gate.
     case 'admin':
     case 'adminPosts':
     case 'adminComments':
     case 'adminMessages':
-      return page(200, adminMeta(pathname as AdminScreenPath));
+    case 'adminSite':
+      return page(200, adminMeta(site, pathname as AdminScreenPath));
     case 'preview': {
       const token = matched.params.token!;
       const post = await data.getPreview(token);
       // The page is rendered here and never hydrated (only its islands are): the post stays out of
       // the page's state.
       client.setQueryData(previewQuery(token).queryKey, post ?? null);
-      if (!post) return page(404, notFoundMeta(pathname, 'Preview Not Available'));
-      return page(200, previewMeta(post, siteUrl, token));
+      if (!post) return page(404, notFoundMeta(site, pathname, 'Preview Not Available'));
+      return page(200, previewMeta(site, post, siteUrl, token));
     }
     case 'post': {
       const slug = matched.params.slug!;
       const post = await data.getPostBySlug(slug);
       // Rendered here only, like a preview; the comments section is an island.
       client.setQueryData(postQuery(slug).queryKey, post ?? null);
-      if (!post) return page(404, notFoundMeta(pathname, 'Post Not Found'));
+      if (!post) return page(404, notFoundMeta(site, pathname, 'Post Not Found'));
       forIslands(commentsQuery(post.id).queryKey, await data.listComments(post.id));
-      return page(200, postMeta(post, siteUrl));
+      return page(200, postMeta(site, post, siteUrl));
     }
     case undefined:
-      return page(404, notFoundMeta(pathname));
+      return page(404, notFoundMeta(site, pathname));
   }
 }

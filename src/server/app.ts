@@ -19,6 +19,7 @@ import { pageRoutes } from './routes/pages.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { siteDataRoutes } from './routes/site-data.ts';
+import { siteRoutes } from './routes/site.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import { MarkdownRenderer, type MarkdownRendererOptions } from './services/markdown/index.ts';
 import { checkAdminPassword } from './services/auth/index.ts';
@@ -37,6 +38,7 @@ import { registerRequestGuard } from './http/request-guard.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/auth/index.ts';
 import { SiteDataService } from './services/site-data/index.ts';
+import { SiteService } from './services/site/index.ts';
 import { UploadService } from './services/uploads/index.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/posts/index.ts';
 import { PageCache, type PageCacheOptions } from './pages/page-cache.ts';
@@ -152,7 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const markdown = new MarkdownRenderer(db, options.markdown);
   app.addHook('onClose', () => markdown.close());
   const clock = options.clock;
-  const posts = new PostService(db, markdown, clock);
+  const site = new SiteService(db, app.log);
+  const posts = new PostService(db, markdown, clock, async () => (await site.get()).blog.categories);
   const revisions = new RevisionService(db);
   const previews = new PreviewLinks(options.sessionSecret, config.siteUrl, clock);
   const views = new ViewCounter(db, options.sessionSecret, { now: clock, log: app.log, ...options.views });
@@ -197,12 +200,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { messages, writeGuard, secureCookies });
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
   await app.register(uploadRoutes, { uploads });
+  await app.register(siteRoutes, { site });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
   const siteData = new SiteDataService(db, options.storage, { tempDir: path.join(config.dataDir, 'imports'), clock });
   // Before the server waits for requests in flight: an import in progress is stopped, not awaited.
   app.addHook('preClose', () => siteData.close());
   await app.register(siteDataRoutes, { siteData });
-  await app.register(feedRoutes, { posts, siteUrl: config.siteUrl, cache: pageCache });
+  await app.register(feedRoutes, { posts, site, siteUrl: config.siteUrl, cache: pageCache });
 
   if (options.clientDir) {
     await app.register(fastifyStatic, {
@@ -233,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       posts,
       comments,
       reader,
+      site,
       views,
       cache: pageCache,
       previews,

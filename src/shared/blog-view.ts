@@ -1,4 +1,4 @@
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, type BlogCategory } from './constants.ts';
+import { ALL_POSTS_CATEGORY, LIMITS } from './constants.ts';
 // Only the plain function: zod is free of side effects, so the bundler leaves it out.
 import { isStorableText } from './fields.ts';
 
@@ -13,25 +13,30 @@ export const MAX_BLOG_PAGE = 1_000_000;
 /** Which view of /blog: search takes precedence over the category (SPEC.md section 4). */
 export interface BlogViewParams {
   page: number;
-  category: BlogCategory;
+  /** `All Posts`, or a label of the site document's categories, as the document spells it. */
+  category: string;
   /** The trimmed search; empty when not searching. */
   q: string;
 }
 
-/** The label a category parameter names, ignoring case; undefined when it names none. */
-export const categoryLabel = (value: string): BlogCategory | undefined =>
-  BLOG_CATEGORIES.find((label) => label.toLowerCase() === value.trim().toLowerCase());
+/** The label (of `labels`) a category parameter names, ignoring case; undefined when it names none. */
+export const categoryLabel = (value: string, labels: readonly string[]): string | undefined => {
+  const wanted = value.trim().toLowerCase();
+  return wanted === ALL_POSTS_CATEGORY.toLowerCase()
+    ? ALL_POSTS_CATEGORY
+    : labels.find((label) => label.toLowerCase() === wanted);
+};
 
 /**
  * The view an address asks for, leniently (it comes from links people type or share): a page
  * that is no whole number from 1 is page 1, an unknown category is All Posts, an unusable search
- * is no search.
+ * is no search. `labels` are the site document's categories (shared/site.ts `categoryLabels`).
  */
-export function blogViewFromSearch(search: string | URLSearchParams): BlogViewParams {
+export function blogViewFromSearch(search: string | URLSearchParams, labels: readonly string[]): BlogViewParams {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const pageText = params.get('page')?.trim() ?? '';
   const page = /^\d{1,7}$/.test(pageText) ? Math.min(Math.max(1, Number(pageText)), MAX_BLOG_PAGE) : 1;
-  const category = categoryLabel(params.get('category') ?? '') ?? ALL_POSTS_CATEGORY;
+  const category = categoryLabel(params.get('category') ?? '', labels) ?? ALL_POSTS_CATEGORY;
   const q = (params.get('q') ?? '').trim();
   return { page, category, q: q.length <= LIMITS.search && isStorableText(q) ? q : '' };
 }

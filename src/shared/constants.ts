@@ -3,17 +3,8 @@
 export const POSTS_PER_PAGE = 6;
 export const HOME_PREVIEW_POSTS = 3;
 
-export const BLOG_CATEGORIES = [
-  'All Posts',
-  'African Youth Empowerment',
-  'Educational Innovation',
-  'Future Leaders',
-  'Digital Literacy',
-  'Youth Leadership',
-  'Technology Creation',
-] as const;
-export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
-export const ALL_POSTS_CATEGORY: BlogCategory = 'All Posts';
+/** The first category button, every post; the others are the site document's (shared/site.ts). */
+export const ALL_POSTS_CATEGORY = 'All Posts';
 
 /** Admin session lifetime: 4 hours, on the server cookie and in the browser flag alike. */
 export const ADMIN_SESSION_MS = 14_400_000;

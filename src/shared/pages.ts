@@ -2,6 +2,7 @@ import type { BlogViewParams } from './blog-view.ts';
 import type { Comment } from './comments.ts';
 import type { FormOutcome } from './form-outcome.ts';
 import type { BlogCard, BlogView, RenderedPost } from './posts.ts';
+import type { SiteDocument } from './site.ts';
 
 /**
  * The contract between the server and the pages it renders: what each page shows, what the server
@@ -23,6 +24,8 @@ type PostComments = Comment[];
 
 /** What the server hands the renderer to load a page's data without an HTTP round trip. */
 export interface SsrDataSource {
+  /** The site document (profile, home, CV, blog texts) as saved now: every page shows some of it. */
+  site(): Promise<SiteDocument>;
   /** The latest posts readers may see, as the home page's cards. */
   latestCards(limit: number): Promise<LatestPosts>;
   /** One view of /blog: the cards of its page (clamped) and the number of matches. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, POSTS_PER_PAGE } from './constants.ts';
-import { categoryLabel, MAX_BLOG_PAGE } from './blog-view.ts';
+import { ALL_POSTS_CATEGORY, LIMITS, POSTS_PER_PAGE } from './constants.ts';
+import { MAX_BLOG_PAGE } from './blog-view.ts';
 import { imageUrl, instant, isStorableText, NOT_TEXT_MESSAGE, text } from './fields.ts';
 
 const trimmed = (max: number) => text().trim().max(max);
@@ -120,6 +120,14 @@ export const postListQuerySchema = z.object({
 export const renderedPostSchema = postSchema.extend({ html: z.string() });
 export type RenderedPost = z.infer<typeof renderedPostSchema>;
 
+/**
+ * A save (POST, PUT) sent with the header `Prefer: return=representation` (RFC 7240) answers the
+ * post as its GET does, with `html` rendered while saving; without it, the post alone.
+ */
+export const PREFER_REPRESENTATION = 'return=representation';
+/** A save's answer: the post, with `html` when the save asked for it (PREFER_REPRESENTATION). */
+export const savedPostSchema = postSchema.extend({ html: renderedPostSchema.shape.html.optional() });
+
 /** What a card of the blog list shows; `content` is only the start of the body (the card's fallback excerpt). */
 const blogCardSchema = postSchema
   .pick({ id: true, title: true, slug: true, content: true, excerpt: true, tags: true, publishAt: true, createdAt: true })
@@ -144,13 +152,8 @@ export type BlogView = z.infer<typeof blogViewSchema>;
 /** `GET /api/blog-view`: strict, a bad parameter answers 400. A page beyond the last is clamped. */
 export const blogViewQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_BLOG_PAGE).default(1),
-  category: text()
-    .transform((value, ctx) => {
-      const label = categoryLabel(value);
-      if (!label) ctx.issues.push({ code: 'custom', message: `must be one of: ${BLOG_CATEGORIES.join(', ')}`, input: value });
-      return label ?? ALL_POSTS_CATEGORY;
-    })
-    .default(ALL_POSTS_CATEGORY),
+  // Checked against the site document's categories by the post service (a 400 for another).
+  category: text().trim().max(LIMITS.tag).default(ALL_POSTS_CATEGORY),
   q: text()
     .max(LIMITS.search)
     .default('')

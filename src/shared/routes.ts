@@ -19,6 +19,7 @@ export const pageRoutes = {
   adminPosts: { path: '/admin/posts', access: 'author', indexable: false },
   adminComments: { path: '/admin/comments', access: 'author', indexable: false },
   adminMessages: { path: '/admin/messages', access: 'author', indexable: false },
+  adminSite: { path: '/admin/site', access: 'author', indexable: false },
   preview: { path: '/preview/:token', access: 'link', indexable: false },
 } as const;
 
@@ -149,6 +150,7 @@ export const pagePath = {
   adminPosts: pageRoutes.adminPosts.path,
   adminComments: pageRoutes.adminComments.path,
   adminMessages: pageRoutes.adminMessages.path,
+  adminSite: pageRoutes.adminSite.path,
   preview: (token: string) => fill(pageRoutes.preview.path, { token }),
 } as const satisfies Record<PageRouteName, string | ((...args: never[]) => string)>;
 
@@ -175,6 +177,11 @@ export const apiRoutes = {
   adminPosts: '/api/admin/posts',
   adminExport: '/api/admin/export',
   adminImport: '/api/admin/import',
+  site: '/api/site',
+  adminSite: '/api/admin/site',
+  siteRevisions: '/api/admin/site/revisions',
+  siteRevision: '/api/admin/site/revisions/:id',
+  siteRevisionRestore: '/api/admin/site/revisions/:id/restore',
 } as const;
 
 /** The API addresses the browser calls, built from `apiRoutes`. */
@@ -209,4 +216,10 @@ export const apiPath = {
   adminExport: apiRoutes.adminExport,
   /** A backup, WordPress, Ghost or markdown-zip file as the raw request body. */
   adminImport: apiRoutes.adminImport,
+  /** The site document (DESIGN.md "make it yours"): public to read, the author's to save. */
+  site: apiRoutes.site,
+  adminSite: apiRoutes.adminSite,
+  siteRevisions: apiRoutes.siteRevisions,
+  siteRevision: (id: string) => fill(apiRoutes.siteRevision, { id }),
+  siteRevisionRestore: (id: string) => fill(apiRoutes.siteRevisionRestore, { id }),
 } as const;

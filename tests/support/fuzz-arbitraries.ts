@@ -4,7 +4,7 @@
  * Plain Node loads this file too (scripts/fuzz.ts): nothing from vitest.
  */
 import fc from 'fast-check';
-import { BLOG_CATEGORIES } from '../../src/shared/constants.ts';
+import { defaultSite } from '../../src/content/site.ts';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -405,7 +405,11 @@ const postBody = mutated(
     content: fc.oneof({ weight: 3, arbitrary: markdown }, { weight: 1, arbitrary: nastyString }),
     excerpt: optional(mostlyWords),
     featuredImage: optional(imageUrl),
-    tags: optional(fc.array(fc.oneof(fc.constantFrom(...BLOG_CATEGORIES), mostlyWords), { maxLength: 4 })),
+    tags: optional(
+      fc.array(fc.oneof(fc.constantFrom(...defaultSite.blog.categories.map((category) => category.label)), mostlyWords), {
+        maxLength: 4,
+      }),
+    ),
     published: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
     metadata: optional(metadata),
   }),

@@ -24,7 +24,7 @@ function pageQueryClient(): QueryClient {
  * An island built on the app's libraries (the blog list: wouter and TanStack Query), with the
  * router and the query client around it, as the server rendered it (entry-blog.tsx).
  */
-export function withAppProviders<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+export function withAppProviders<P extends object>(Component: ComponentType<P>): (props: P) => React.JSX.Element {
   return function AppIsland(props: P) {
     return (
       <QueryClientProvider client={pageQueryClient()}>

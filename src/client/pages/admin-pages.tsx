@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { useSiteConfig } from '../lib/site-config.tsx';
+import { useSite } from '../lib/site-document.ts';
 import { adminMeta, useDocumentMeta, type AdminScreenPath } from '../seo.ts';
 import { AdminShell } from './admin-shell.tsx';
 
@@ -11,7 +12,7 @@ const BackOffice = lazy(() => import('../features/back-office/back-office.tsx'))
 /** `/admin`, `/admin/posts`, `/admin/comments` and `/admin/messages`, behind the admin gate. */
 export function AdminPage({ path }: { path: AdminScreenPath }) {
   const { siteUrl } = useSiteConfig();
-  useDocumentMeta(adminMeta(path), siteUrl);
+  useDocumentMeta(adminMeta(useSite(), path), siteUrl);
   return (
     <AdminShell loadingLabel="Loading...">
       <BackOffice path={path} />

@@ -4,11 +4,13 @@ import { Partners } from '../features/home/partners.tsx';
 import { Skills } from '../features/home/skills.tsx';
 import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
+import { useSite } from '../lib/site-document.ts';
 import { homeMeta, useDocumentMeta } from '../seo.ts';
 
 export function HomePage() {
   const { siteUrl } = useSiteConfig();
-  useDocumentMeta(homeMeta(siteUrl), siteUrl);
+  const site = useSite();
+  useDocumentMeta(homeMeta(site, siteUrl), siteUrl);
   return (
     <main id="main">
       <Hero action={<Island name="view-my-work" props={{}} />} />

@@ -1,12 +1,13 @@
 import { Link, useLocation } from 'wouter';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { pagePath } from '../../shared/routes.ts';
+import { useSite } from '../lib/site-document.ts';
 import { notFoundMeta, useDocumentMeta } from '../seo.ts';
 
 export function NotFoundPage() {
   const [location] = useLocation();
   const { siteUrl } = useSiteConfig();
-  useDocumentMeta(notFoundMeta(location), siteUrl);
+  useDocumentMeta(notFoundMeta(useSite(), location), siteUrl);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">404 Page Not Found</h1>

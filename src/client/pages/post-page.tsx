@@ -9,15 +9,17 @@ import { Island } from '../islands/island.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { pagePath } from '../../shared/routes.ts';
+import { useSite } from '../lib/site-document.ts';
 import { notFoundMeta, postMeta, useDocumentMeta } from '../seo.ts';
 
 export function PostPage() {
   const { slug = '' } = useParams<{ slug: string }>();
   const { siteUrl } = useSiteConfig();
   const { data: post, isPending } = useQuery(postQuery(slug));
+  const site = useSite();
 
   useEffect(() => scrollToTop(), [slug]);
-  useDocumentMeta(post ? postMeta(post, siteUrl) : notFoundMeta(pagePath.post(slug), 'Post Not Found'), siteUrl);
+  useDocumentMeta(post ? postMeta(site, post, siteUrl) : notFoundMeta(site, pagePath.post(slug), 'Post Not Found'), siteUrl);
 
   if (isPending) {
     return (

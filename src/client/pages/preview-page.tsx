@@ -10,6 +10,7 @@ import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { pagePath } from '../../shared/routes.ts';
+import { useSite } from '../lib/site-document.ts';
 import { notFoundMeta, previewMeta, useDocumentMeta } from '../seo.ts';
 
 /**
@@ -20,9 +21,10 @@ export function PreviewPage() {
   const { token = '' } = useParams<{ token: string }>();
   const { siteUrl } = useSiteConfig();
   const { data: post } = useQuery(previewQuery(token));
+  const site = useSite();
 
   useDocumentMeta(
-    post ? previewMeta(post, siteUrl, token) : notFoundMeta(pagePath.preview(token), 'Preview Not Available'),
+    post ? previewMeta(site, post, siteUrl, token) : notFoundMeta(site, pagePath.preview(token), 'Preview Not Available'),
     siteUrl,
   );
   // Reached inside the author's app rather than from the server: only the server opens a token.

@@ -215,3 +215,29 @@ export const pageCacheGeneration = pgTable(
   },
   (t) => [check('page_cache_generation_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The site document (DESIGN.md "make it yours"): one row, the whole document as `/admin/site`
+ * saves it (shared/site.ts). A fresh database gets the defaults of `src/content/site.ts` by
+ * migration 0010; a save bumps the page cache's generation (trigger), like a post's.
+ */
+export const siteDocument = pgTable(
+  'site_document',
+  {
+    id: integer('id').primaryKey().default(1),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('site_document_single_row', sql`${t.id} = 1`)],
+);
+
+/** Every save of the site document, newest kept (services/site keeps the last 100). */
+export const siteRevisions = pgTable(
+  'site_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('site_revisions_saved_idx').on(t.savedAt)],
+);

@@ -140,6 +140,14 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /**
+   * The shared number as last read (undefined until it is): anything derived from what the pages
+   * show may be kept while it stays the same.
+   */
+  get currentGeneration(): number | undefined {
+    return this.generation;
+  }
+
   private async readGeneration(): Promise<void> {
     try {
       const since = new Date(this.epochStart).toISOString();

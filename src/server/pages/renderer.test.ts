@@ -1,3 +1,4 @@
+import { defaultSite } from '../../content/site.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as entry from '../../client/entry-server.tsx';
@@ -30,6 +31,7 @@ const comment: Comment = {
 
 /** The pages' data as the server would hand it over: one post with one comment. */
 const data: SsrDataSource = {
+  site: async () => defaultSite,
   latestCards: async () => [post],
   blogView: async () => ({ posts: [post], total: 1, page: 1, pageCount: 1 }),
   getPostBySlug: async (slug) => (slug === post.slug ? post : undefined),

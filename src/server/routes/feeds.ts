@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Feed } from 'feed';
-import { profile, site } from '../../content/site.ts';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
 import { authorPathPrefixes, indexableStaticPaths, pagePath } from '../../shared/routes.ts';
 import { postDate, type Post } from '../../shared/posts.ts';
 import { describeContent } from '../../shared/text.ts';
+import { toJsonResume } from '../../shared/json-resume.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
 import type { PostService } from '../services/posts/index.ts';
+import type { SiteService } from '../services/site/index.ts';
 
 /** Feed readers and crawlers poll; five minutes of caching lets a CDN absorb them. */
 const FEED_ITEMS = 50;
@@ -30,10 +31,12 @@ const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** `/rss.xml`, `/sitemap.xml` and `/robots.txt`, with absolute URLs from SITE_URL; never drafts or posts not out yet. */
-export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: string; cache: PageCache }> = async (
-  app,
-  { posts, siteUrl, cache },
-) => {
+export const feedRoutes: FastifyPluginAsync<{
+  posts: PostService;
+  site: SiteService;
+  siteUrl: string;
+  cache: PageCache;
+}> = async (app, { posts, site, siteUrl, cache }) => {
   const postUrl = (slug: string) => `${siteUrl}${pagePath.post(slug)}`;
 
   /** A feed is built once per change of the posts and kept compressed, like the pages. */
@@ -48,18 +51,22 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     };
 
   const rss = async () => {
-    const published = await posts.list({ readers: true, limit: FEED_ITEMS });
+    const [published, { profile, blog, meta }] = await Promise.all([
+      posts.list({ readers: true, limit: FEED_ITEMS }),
+      site.get(),
+    ]);
+    const shareImage = meta.shareImage || '/images/og-default.png';
     const feed = new Feed({
-      title: site.blogTitle,
-      description: site.blogDescription,
+      title: xmlText(blog.title),
+      description: xmlText(blog.description),
       id: `${siteUrl}${pagePath.blog()}`,
       link: `${siteUrl}${pagePath.blog()}`,
       language: 'en',
-      image: `${siteUrl}${site.defaultImage}`,
-      copyright: `© ${profile.name}`,
+      image: shareImage.startsWith('/') ? `${siteUrl}${shareImage}` : shareImage,
+      copyright: xmlText(`© ${profile.name}`),
       updated: published[0] ? new Date(lastChange(published[0])) : undefined,
       feedLinks: { rss: `${siteUrl}/rss.xml` },
-      author: { name: profile.name, link: siteUrl },
+      author: { name: xmlText(profile.name), link: siteUrl },
     });
     for (const post of published) {
       // featuredImage is an http(s) URL or a site path when it reaches here (toApiPost).
@@ -96,6 +103,11 @@ export const feedRoutes: FastifyPluginAsync<{ posts: PostService; siteUrl: strin
     return xml;
   };
   app.get('/sitemap.xml', serveFeed('/sitemap.xml', 'application/xml; charset=utf-8', sitemap));
+
+  // DESIGN.md "make it yours": the CV as JSON Resume 1.0.0, read from the site document as saved now.
+  app.get('/resume.json', async (_request, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').send(toJsonResume(await site.get(), siteUrl)),
+  );
 
   app.get('/robots.txt', async (_request, reply) => {
     const body = [

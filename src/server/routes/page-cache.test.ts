@@ -8,6 +8,8 @@ import { ADMIN_PASSWORD, adminCookie, createTestApp, postPayload, type TestApp }
 import { LocalStorage } from '../adapters/storage.ts';
 import type { Post } from '../../shared/posts.ts';
 import type { PostedComment } from '../../shared/comments.ts';
+import { categoryLabels, type SiteDocument } from '../../shared/site.ts';
+import { defaultSite } from '../../content/site.ts';
 import * as entry from '../../client/entry-server.tsx';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
@@ -21,6 +23,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const renderer = sourceRenderer(entry, readFileSync('index.html', 'utf8'), SITE_URL);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let nextSlug = 1;
+/** The category buttons of a fresh install. */
+const LABELS = categoryLabels(defaultSite);
 
 const visit = (app: FastifyInstance, url: string, headers: Record<string, string> = {}, remoteAddress = '203.0.113.9') =>
   app.inject({ method: 'GET', url, remoteAddress, headers: { 'user-agent': BROWSER, ...headers } });
@@ -40,8 +44,10 @@ describe('pageCacheKey', () => {
   it('keys a page by its path, and /blog by its page and category only', () => {
     expect(pageCacheKey('/', 'utm_source=x')).toBe('/');
     expect(pageCacheKey('/blog/a-post', undefined)).toBe('/blog/a-post');
-    expect(pageCacheKey('/blog', 'page=2&category=Digital%20Literacy&utm=1')).toBe('/blog?category=Digital+Literacy&page=2');
-    expect(pageCacheKey('/blog', 'category=Digital+Literacy&page=2')).toBe('/blog?category=Digital+Literacy&page=2');
+    expect(pageCacheKey('/blog', 'page=2&category=Digital%20Literacy&utm=1', LABELS)).toBe(
+      '/blog?category=Digital+Literacy&page=2',
+    );
+    expect(pageCacheKey('/blog', 'category=Digital+Literacy&page=2', LABELS)).toBe('/blog?category=Digital+Literacy&page=2');
     expect(pageCacheKey('/blog', 'page=1')).toBe('/blog');
   });
 
@@ -51,7 +57,9 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/blog', 'q=robots')).toBeUndefined();
     expect(pageCacheKey('/blog', 'page=0')).toBeUndefined();
     expect(pageCacheKey('/blog', 'page=9999999')).toBeUndefined();
-    expect(pageCacheKey('/blog', 'category=Anything+at+all')).toBeUndefined();
+    expect(pageCacheKey('/blog', 'category=Anything+at+all', LABELS)).toBeUndefined();
+    // A label of the site document's categories only: one it had before a rename is not kept.
+    expect(pageCacheKey('/blog', 'category=Digital+Literacy', ['All Posts', 'Digital Skills'])).toBeUndefined();
   });
 });
 
@@ -354,6 +362,26 @@ describe('two instances on one PostgreSQL', () => {
     });
     expect(approve.statusCode).toBe(200);
     expect(await timeUntil(b, url, (body) => body.includes('Three links'))).toBeLessThan(1000);
+  });
+
+  it('a save of the site document on one instance shows on the other within 1 s', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const cookie = await adminCookie(a);
+    const before = (await a.inject({ url: '/api/site' })).json<SiteDocument>();
+    // B keeps /cv (a render that overlapped an earlier write is not kept: visit until it is).
+    for (const end = Date.now() + 30_000; !b.pageCache.get('/cv') && Date.now() < end; await sleep(50)) {
+      expect((await visit(b, '/cv')).body).toContain(before.profile.name);
+    }
+    expect(b.pageCache.get('/cv')).toBeDefined();
+    const saved = await a.inject({
+      method: 'PUT',
+      url: '/api/admin/site',
+      headers: { cookie },
+      payload: { ...before, profile: { ...before.profile, name: 'Wanjiru Kamau' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await timeUntil(b, '/cv', (body) => body.includes('Wanjiru Kamau'))).toBeLessThan(1000);
+    expect((await b.inject({ url: '/api/site' })).json<SiteDocument>().profile.name).toBe('Wanjiru Kamau');
   });
 
   it('a scheduled post shows on every instance on the first request after its time, with no write', async () => {

@@ -1,16 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
-import { BLOG_CATEGORIES } from '../../shared/constants.ts';
 import type { FormOutcome } from '../../shared/form-outcome.ts';
 import type { SsrDataSource } from '../../shared/pages.ts';
 import { inPrivateSection, pageSections, routeOf } from '../../shared/routes.ts';
+import { categoryLabels } from '../../shared/site.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { takeFormOutcome } from '../http/form-posts.ts';
 import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments/index.ts';
 import type { PostService } from '../services/posts/index.ts';
+import type { SiteService } from '../services/site/index.ts';
 import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
 import type { PageRenderer } from '../pages/renderer.ts';
 import type { PostReader } from '../services/posts/index.ts';
@@ -47,9 +48,14 @@ const CACHEABLE_PAGE = /^[1-9]\d{0,4}$/;
  * The address a page is rendered and kept under: what the page shows depends on its path and, on
  * /blog, on the page number and category; any other query (`?utm_source=...`) shows the same page.
  * Undefined for views that are not kept: searches, and numbers or categories nobody links to,
- * which would let anyone fill the cache with addresses of their choosing.
+ * which would let anyone fill the cache with addresses of their choosing. `categories`: the
+ * labels of the site document's categories, as its buttons link to them.
  */
-export function pageCacheKey(pathname: string, query: string | undefined): string | undefined {
+export function pageCacheKey(
+  pathname: string,
+  query: string | undefined,
+  categories: readonly string[] = [],
+): string | undefined {
   if (inPrivateSection(pathname)) return undefined;
   if (pathname !== '/blog') return pathname;
   const params = new URLSearchParams(query ?? '');
@@ -61,7 +67,7 @@ export function pageCacheKey(pathname: string, query: string | undefined): strin
     if (name === 'page' && !CACHEABLE_PAGE.test(value)) return undefined;
     // Page 1 is /blog itself (the pages render the same bytes).
     if (name === 'page' && value === '1') continue;
-    if (name === 'category' && !(BLOG_CATEGORIES as readonly string[]).includes(value)) return undefined;
+    if (name === 'category' && !categories.includes(value)) return undefined;
     kept.set(name, value);
   }
   const search = kept.toString();
@@ -74,6 +80,7 @@ export const pageRoutes: FastifyPluginAsync<{
   posts: PostService;
   comments: CommentService;
   reader: PostReader;
+  site: SiteService;
   views: ViewCounter;
   cache: PageCache;
   previews: PreviewLinks;
@@ -81,7 +88,20 @@ export const pageRoutes: FastifyPluginAsync<{
   secret: string;
   /** Whether cookies go over https only (SITE_URL is https). */
   secureCookies: boolean;
-}> = async (app, { renderer, posts, comments, reader, views, cache, previews, secret, secureCookies }) => {
+}> = async (app, { renderer, posts, comments, reader, site, views, cache, previews, secret, secureCookies }) => {
+  /**
+   * The blog's category labels, read again only when the pages' generation moved (a save of the
+   * site document moves it): a cached /blog view costs no query.
+   */
+  let known: { generation: number; labels: string[] } | undefined;
+  async function categoryAddresses(): Promise<string[]> {
+    const generation = cache.currentGeneration;
+    if (known && known.generation === generation) return known.labels;
+    const labels = categoryLabels(await site.get());
+    if (generation !== undefined) known = { generation, labels };
+    return labels;
+  }
+
   /**
    * The page at `url` as this viewer may see it, with the same bytes each time it is the same; with
    * what a form sent from it without script came to, when there is one.
@@ -94,10 +114,12 @@ export const pageRoutes: FastifyPluginAsync<{
   ): Promise<RenderedResponse> {
     let postId: string | undefined;
     let keep = true;
+    const document = await site.get();
     const page = await renderer.render(url, {
       nonce: placeholder,
       data: {
         ...(formOutcome ? { formOutcome } : {}),
+        site: async () => document,
         latestCards: (limit) => posts.latestCards(limit),
         blogView: async (view) => {
           const shown = await posts.view(view);
@@ -152,7 +174,9 @@ export const pageRoutes: FastifyPluginAsync<{
     // A form sent from this page without script came back here (303): this visitor's page shows
     // its outcome and what they typed, once, so it is rendered for them alone and kept by no cache.
     const formOutcome = takeFormOutcome(request, reply, pathname, secureCookies);
-    const key = mayUseSharedCache(request) && !formOutcome ? pageCacheKey(pathname, query) : undefined;
+    // Which /blog categories have an address of their own: only /blog needs the document here.
+    const categories = pathname === '/blog' ? await categoryAddresses() : [];
+    const key = mayUseSharedCache(request) && !formOutcome ? pageCacheKey(pathname, query, categories) : undefined;
     let response: RenderedResponse;
     if (formOutcome) {
       response = await renderPage(request.url, viewer, reply.scriptNonce, formOutcome);

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../shared/fields.ts';
@@ -9,6 +10,8 @@ import {
   postSchema,
   postUpdateSchema,
   renderedPostSchema,
+  PREFER_REPRESENTATION,
+  savedPostSchema,
 } from '../../shared/posts.ts';
 import { previewLinkSchema, revisionSchema, revisionSummarySchema } from '../../shared/revisions.ts';
 import { notFound, unauthorized } from '../errors.ts';
@@ -16,11 +19,16 @@ import type { PostService } from '../services/posts/index.ts';
 import type { PostReader } from '../services/posts/index.ts';
 import type { PreviewLinks } from '../services/posts/index.ts';
 import type { RevisionService } from '../services/posts/index.ts';
+import type { SavedPost } from '../services/posts/index.ts';
 import { isAdmin, requireAdmin } from '../http/session.ts';
 import { viewerOf } from '../http/viewer.ts';
 
 /** Posts in a list answer that names no `limit` (README: what the API accepts). */
 const LIST_DEFAULT_LIMIT = 200;
+
+/** Whether `Prefer` headers (RFC 7240: preferences split by commas, parameters after `;`) ask for the representation. */
+const prefersRepresentation = (prefer: string | string[] | undefined): boolean =>
+  /(?:^|,)\s*return\s*=\s*"?representation"?\s*(?:[;,]|$)/i.test([prefer ?? []].flat().join(','));
 
 /** Post bodies may carry long articles; everything else keeps the global 1 MB limit. */
 const POST_BODY_LIMIT = 4 * 1024 * 1024;
@@ -66,28 +74,36 @@ export const postRoutes: FastifyPluginAsyncZod<{
     async (request) => reader.open(viewerOf(request), request.params.slugOrId),
   );
 
+  // A save answers the post; asked with `Prefer: return=representation`, the post as its GET gives
+  // it, with the HTML rendered while saving (kept by the renderer: its next page renders nothing).
+  const answerSave = async (request: FastifyRequest, reply: FastifyReply, saved: SavedPost) => {
+    if (!prefersRepresentation(request.headers.prefer)) return saved.post;
+    reply.header('preference-applied', PREFER_REPRESENTATION);
+    return reader.saved(saved);
+  };
+
   app.post(
     '/api/blog-posts',
-    { onRequest: requireAdmin, bodyLimit: POST_BODY_LIMIT, schema: { body: postInputSchema, response: { 201: postSchema } } },
-    async (request, reply) => reply.code(201).send(await posts.create(request.body)),
+    {
+      onRequest: requireAdmin,
+      bodyLimit: POST_BODY_LIMIT,
+      schema: { body: postInputSchema, response: { 201: savedPostSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await answerSave(request, reply, await posts.create(request.body))),
   );
 
   const idParams = z.object({ id: text().min(1).max(100) });
 
   // A stale `expectedUpdatedAt` answers 409 `{message, current}` (shared postConflictSchema); a
-  // slug taken by another post answers 409 `{message}`.
+  // slug taken by another post answers 409 `{message}`; a post that is not there, 404.
   app.put(
     '/api/blog-posts/:id',
     {
       onRequest: requireAdmin,
       bodyLimit: POST_BODY_LIMIT,
-      schema: { params: idParams, body: postUpdateSchema, response: { 200: postSchema } },
+      schema: { params: idParams, body: postUpdateSchema, response: { 200: savedPostSchema } },
     },
-    async (request) => {
-      const existing = await posts.findById(request.params.id);
-      if (!existing) throw notFound('Post not found');
-      return posts.update(existing.id, request.body);
-    },
+    async (request, reply) => answerSave(request, reply, await posts.update(request.params.id.toLowerCase(), request.body)),
   );
 
   const postIdParams = z.object({ id: z.uuid() });

@@ -17,6 +17,7 @@ import {
   zipOf,
 } from '../../../tests/support/zip-fixtures.ts';
 import { backupManifestSchema, siteImportResultSchema, type SiteImportResult } from '../../shared/backup.ts';
+import type { SiteDocument } from '../../shared/site.ts';
 import type { Post } from '../../shared/posts.ts';
 
 const { blogPosts, comments, contactMessages, postDailyViews, postRevisions, uploads } = tables;
@@ -191,6 +192,18 @@ async function seedSite(t: TestApp, cookie: string): Promise<Seeded> {
       readAt: new Date(),
     },
   ]);
+  // The site document, made the owner's: its photo is one of the uploads.
+  const site = (await t.app.inject({ url: '/api/site' })).json<SiteDocument>();
+  const owned = await admin('PUT', '/api/admin/site', {
+    ...site,
+    profile: {
+      ...site.profile,
+      name: 'Nadia Okafor',
+      photo: imagePaths[0],
+      socialLinks: [{ label: 'Mastodon', url: 'https://mastodon.social/@nadia' }],
+    },
+  });
+  expect(owned.statusCode, owned.body).toBe(200);
   return { published, draft, scheduled, backdated, imagePaths };
 }
 
@@ -245,6 +258,7 @@ describe('GET /api/admin/export', () => {
         'comments.json',
         'messages.json',
         'revisions.json',
+        'site.json',
       ]),
     );
     // The resized copies are not originals: they are made again from the originals.
@@ -288,6 +302,14 @@ describe('restoring a backup into an empty site', () => {
     expect(after.revisions).toEqual(before.revisions);
     expect(after.uploads).toEqual(before.uploads);
     expect(after.readers).toEqual(before.readers);
+  });
+
+  it('brings the site document back: the profile, its photo among the uploads', async () => {
+    const [before, after] = await Promise.all([source.app.inject({ url: '/api/site' }), target.app.inject({ url: '/api/site' })]);
+    expect(after.json<SiteDocument>().profile.name).toBe('Nadia Okafor');
+    expect(after.json()).toEqual(before.json());
+    const photo = await target.app.inject({ url: after.json<SiteDocument>().profile.photo });
+    expect(photo.statusCode).toBe(200);
   });
 
   it('serves every upload at the same address, byte for byte, and makes its resized copies again', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutDashboard, LogOut, Mail, MessageSquare, Plus, type LucideIcon } from 'lucide-react';
+import { FileText, LayoutDashboard, LogOut, Mail, MessageSquare, Plus, UserRound, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
@@ -20,6 +20,7 @@ const items: NavItem[] = [
   { label: 'Posts', href: pagePath.adminPosts, icon: FileText },
   { label: 'Comments', href: pagePath.adminComments, icon: MessageSquare },
   { label: 'Messages', href: pagePath.adminMessages, icon: Mail },
+  { label: 'Site', href: pagePath.adminSite, icon: UserRound },
   { label: 'New Post', href: pagePath.write, icon: Plus, exact: true },
 ];
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 // Types only: the answers are validated by the server's response schemas, and zod stays out of
 // the admin's chunks.
 import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
+import type { SiteDocument, SiteRevision } from '../../../shared/site.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { apiPath, searchString } from '../../../shared/routes.ts';
 
@@ -143,4 +144,22 @@ export function refreshAfterPostDeleted(client: QueryClient): Promise<unknown> {
     client.invalidateQueries({ queryKey: [apiPath.adminComments] }),
     client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(apiPath.posts) }),
   ]);
+}
+
+/** The saved versions of the site document, newest first (`/admin/site`'s History). */
+export const siteRevisionsQuery = () =>
+  queryOptions({
+    queryKey: [apiPath.siteRevisions],
+    queryFn: () => getJson<SiteRevision[]>(apiPath.siteRevisions),
+    staleTime: 0,
+  });
+
+/** Saves the whole site document; the answer is what was saved (trimmed by the schema). */
+export async function saveSite(document: SiteDocument): Promise<SiteDocument> {
+  return (await apiRequest('PUT', apiPath.adminSite, document)).json() as Promise<SiteDocument>;
+}
+
+/** Makes a saved version the site's current one (saved again, as the newest version). */
+export async function restoreSiteRevision(id: string): Promise<SiteDocument> {
+  return (await apiRequest('POST', apiPath.siteRevisionRestore(id))).json() as Promise<SiteDocument>;
 }

@@ -4,12 +4,14 @@ import { CommentsScreen } from './comments-screen.tsx';
 import { Dashboard } from './dashboard.tsx';
 import { MessagesScreen } from './messages-screen.tsx';
 import { PostsScreen } from './posts-screen.tsx';
+import { SiteScreen } from './site-editor/site-screen.tsx';
 
 const screens = {
   [pagePath.admin]: Dashboard,
   [pagePath.adminPosts]: PostsScreen,
   [pagePath.adminComments]: CommentsScreen,
   [pagePath.adminMessages]: MessagesScreen,
+  [pagePath.adminSite]: SiteScreen,
 } satisfies Record<AdminScreenPath, () => React.ReactNode>;
 
 /**

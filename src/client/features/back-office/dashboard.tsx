@@ -5,6 +5,7 @@ import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { pagePath, searchString } from '../../../shared/routes.ts';
 import { STATS_WINDOW_DAYS, statsQuery } from './api.ts';
+import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { ReadersChart } from './readers-chart.tsx';
 import { LoadError, ScreenHeader } from './screen-header.tsx';
 import { SiteDataPanel } from './site-data-panel.tsx';
@@ -17,6 +18,7 @@ export function Dashboard() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <ScreenHeader title="Dashboard" />
+      <FirstRunChecklist />
       {stats.isError ? (
         <LoadError what="the dashboard" onRetry={() => void stats.refetch()} />
       ) : (

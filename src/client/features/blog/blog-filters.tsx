@@ -1,5 +1,6 @@
 import type { FormEvent, MouseEvent } from 'react';
-import { ALL_POSTS_CATEGORY, BLOG_CATEGORIES, LIMITS, type BlogCategory } from '../../../shared/constants.ts';
+import { ALL_POSTS_CATEGORY, LIMITS } from '../../../shared/constants.ts';
+import { useBlogSite } from './blog-site.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { pagePath } from '../../../shared/routes.ts';
 
@@ -15,7 +16,7 @@ export function SearchForm({
 }: {
   value: string;
   /** Kept through a search without JavaScript, as the list keeps it. */
-  category: BlogCategory;
+  category: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
 }) {
@@ -49,8 +50,9 @@ export function SearchForm({
  * The category toggles: submit buttons of a form that GETs /blog?category=..., so they work
  * without JavaScript (All Posts sends no category); with it the list moves in place.
  */
-export function CategoryButtons({ current, onChoose }: { current: BlogCategory; onChoose: (category: BlogCategory) => void }) {
-  const choose = (label: BlogCategory) => (event: MouseEvent) => {
+export function CategoryButtons({ current, onChoose }: { current: string; onChoose: (category: string) => void }) {
+  const { categories } = useBlogSite();
+  const choose = (label: string) => (event: MouseEvent) => {
     event.preventDefault();
     onChoose(label);
   };
@@ -62,7 +64,7 @@ export function CategoryButtons({ current, onChoose }: { current: BlogCategory; 
       aria-label="Categories"
       className="mt-6 flex flex-wrap justify-center gap-2"
     >
-      {BLOG_CATEGORIES.map((label) => (
+      {categories.map((label) => (
         <button
           key={label}
           type="submit"

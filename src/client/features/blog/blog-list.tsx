@@ -2,8 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileText, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { site } from '../../../content/site.ts';
-import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY, type BlogCategory } from '../../../shared/constants.ts';
+import { ADMIN_RECHECK_MS, ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
 import type { BlogCard } from '../../../shared/posts.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { recheckAdminFlag, useIsAdmin } from '../../lib/admin-session.ts';
@@ -11,6 +10,7 @@ import { pagePath } from '../../../shared/routes.ts';
 import { blogViewQuery, draftPostsQuery, searchPostsQuery } from './api.ts';
 import { CategoryButtons, ClearFiltersButton, SearchForm } from './blog-filters.tsx';
 import { clampPage, pageCount, pageItems, summaryLine } from './blog-rules.ts';
+import { useBlogSite } from './blog-site.tsx';
 import { useBlogAddress } from './blog-view.ts';
 import { Pagination } from './pagination.tsx';
 import { PostCard } from './post-card.tsx';
@@ -24,6 +24,7 @@ const SEARCH_DEBOUNCE_MS = 250;
  */
 export function BlogList() {
   const isAdmin = useIsAdmin();
+  const site = useBlogSite();
   const [draftView, setDraftView] = useState(false);
   const draftMode = isAdmin && draftView;
   const { view, go } = useBlogAddress();
@@ -68,7 +69,7 @@ export function BlogList() {
   } else {
     ({ posts: cards = [], total = 0, page = 1, pageCount: pages = 0 } = published.data ?? {});
   }
-  const category: BlogCategory = draftMode ? ALL_POSTS_CATEGORY : view.category;
+  const category: string = draftMode ? ALL_POSTS_CATEGORY : view.category;
   const summary = summaryLine({ draftMode, searchTerm: view.q, category, count: total });
   const filtering = view.q !== '' || category !== ALL_POSTS_CATEGORY;
   const loading = draftMode ? drafts.isPending : published.isPending;
@@ -84,7 +85,7 @@ export function BlogList() {
     clearTimeout(typing.current);
     go({ q: searchInput.trim(), page: 1 }, { replace: true });
   };
-  const chooseCategory = (next: BlogCategory) => {
+  const chooseCategory = (next: string) => {
     clearTimeout(typing.current);
     setSearchInput('');
     go({ category: next, q: '', page: 1 });
@@ -100,12 +101,12 @@ export function BlogList() {
     <div className="mx-auto max-w-6xl px-4 py-12">
       <header className="text-center">
         <h1 id="posts-heading" className="scroll-mt-20 text-4xl font-bold tracking-tight text-slate-900">
-          {draftMode ? 'Draft Articles' : site.blogTitle}
+          {draftMode ? 'Draft Articles' : site.blog.title}
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">
           {draftMode
             ? 'Unpublished articles and work-in-progress content. These are only visible to admin users.'
-            : site.blogDescription}
+            : site.blog.description}
         </p>
       </header>
 
@@ -158,7 +159,7 @@ export function BlogList() {
           )}
           <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {cards.map((post) => (
-              <PostCard key={post.id} post={post} showEdit={isAdmin} />
+              <PostCard key={post.id} post={post} showEdit={isAdmin} author={site.author} />
             ))}
           </div>
           <Pagination

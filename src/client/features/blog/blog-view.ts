@@ -3,7 +3,8 @@ import { useLocation, useSearch } from 'wouter';
 import { ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
 import { blogViewFromSearch, type BlogViewParams } from '../../../shared/blog-view.ts';
 import { pagePath } from '../../../shared/routes.ts';
-import { blogMeta, type PageMeta } from '../../seo.ts';
+import { blogMeta, type HeadSite, type PageMeta } from '../../seo.ts';
+import { useBlogSite } from './blog-site.tsx';
 
 /**
  * The view of /blog that the address names (DESIGN.md: `?page`, `?category`, `?q`), and a way to
@@ -13,7 +14,8 @@ import { blogMeta, type PageMeta } from '../../seo.ts';
 export function useBlogAddress() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const view = useMemo(() => blogViewFromSearch(search), [search]);
+  const { categories } = useBlogSite();
+  const view = useMemo(() => blogViewFromSearch(search, categories), [search, categories]);
   // Read by the search box's timer, which fires after the address may have changed.
   const latest = useRef(view);
   useEffect(() => {
@@ -31,8 +33,8 @@ export function useBlogAddress() {
 }
 
 /** The blog's metadata for a view: its own canonical address and title; searches stay out of search engines. */
-export function blogViewMeta(view: BlogViewParams): PageMeta {
-  const meta = blogMeta();
+export function blogViewMeta(site: HeadSite, view: BlogViewParams): PageMeta {
+  const meta = blogMeta(site);
   if (view.q) return { ...meta, path: pagePath.blog(view), noindex: true };
   const named = [
     view.category === ALL_POSTS_CATEGORY ? undefined : view.category,

@@ -1,6 +1,5 @@
 import { Bookmark, Clock, Eye, Pencil, User } from 'lucide-react';
 import { Link } from 'wouter';
-import { profile } from '../../../content/site.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { BlogCard } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
@@ -10,7 +9,8 @@ import { scrollToTop } from '../../lib/scroll.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { badgeColor, cardExcerpt } from './blog-rules.ts';
 
-export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?: boolean }) {
+/** `author`: shown when the post names none (the profile's short name). */
+export function PostCard({ post, author, showEdit = false }: { post: BlogCard; author: string; showEdit?: boolean }) {
   const firstTag = post.tags?.[0];
   return (
     <article
@@ -67,7 +67,7 @@ export function PostCard({ post, showEdit = false }: { post: BlogCard; showEdit?
         </span>
         <span className="inline-flex items-center gap-1">
           <User aria-hidden="true" className="h-4 w-4" />
-          {post.metadata?.author || profile.shortName}
+          {post.metadata?.author || author}
         </span>
       </div>
     </article>

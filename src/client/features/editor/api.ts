@@ -1,5 +1,5 @@
-import { queryOptions, type Query } from '@tanstack/react-query';
-import type { Post } from '../../../shared/posts.ts';
+import { hashKey, queryOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import type { Post, RenderedPost } from '../../../shared/posts.ts';
 import type { Revision, RevisionSummary } from '../../../shared/revisions.ts';
 import { apiPath } from '../../../shared/routes.ts';
 
@@ -29,3 +29,17 @@ export const revisionQuery = (postId: string, revisionId: string | undefined) =>
  * a delete refreshes them all.
  */
 export const isPostQuery = (query: Query) => String(query.queryKey[0]).startsWith(apiPath.posts);
+
+/**
+ * After a save: the save's answer (the post as saved, rendered as its GET answers it) becomes the
+ * editor's loaded post instead of being fetched again; every other query under /api/blog-posts
+ * (lists, revisions, the post under its old slug) is refreshed. `stays`: the editor goes on with
+ * this post; one leaving for the post's page does not keep it (the editor's entry lives only while
+ * an editor shows it).
+ */
+export async function keepSavedPost(queryClient: QueryClient, post: RenderedPost, stays: boolean): Promise<void> {
+  const { queryKey } = editorPostQuery(post.id);
+  if (stays) queryClient.setQueryData(queryKey, post);
+  const saved = hashKey(queryKey);
+  await queryClient.invalidateQueries({ predicate: (query) => isPostQuery(query) && query.queryHash !== saved });
+}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, Save, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ImportResult } from '../../../shared/imports.ts';
-import type { Post } from '../../../shared/posts.ts';
+import type { Post, RenderedPost } from '../../../shared/posts.ts';
 import { postStatusAt } from '../../../shared/post-dates.ts';
 import { slugify } from '../../../shared/text.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -26,7 +26,7 @@ import {
 import { PreviewLinkControl } from './preview-link.tsx';
 import { RestoreOffer } from './restore-offer.tsx';
 import { useImport } from './use-import.ts';
-import { useLeaveGuard } from './use-leave-guard.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { usePostSaver } from './use-post-saver.ts';
 import { WritePanel } from './write-panel.tsx';
 
@@ -37,8 +37,11 @@ const AUTOSAVE_DELAY_MS = 400;
 const iconButtonClass =
   'rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60';
 
-/** `/write` and `/edit/{id}`: loads the post when editing, then hands it to the form. */
-export default function EditorPage({ postId }: { postId?: string }) {
+/**
+ * `/write` and `/edit/{id}`: loads the post when editing, then hands it to the form. `onPublished`
+ * gets a saved post readers can see now (rendered), before the editor goes to its page.
+ */
+export default function EditorPage({ postId, onPublished }: { postId?: string; onPublished?: (post: RenderedPost) => void }) {
   const post = useQuery(editorPostQuery(postId));
   useEffect(() => {
     if (post.isError) toast({ title: 'Error', description: 'Failed to load post', variant: 'destructive' });
@@ -53,10 +56,18 @@ export default function EditorPage({ postId }: { postId?: string }) {
       </div>
     );
   }
-  return <PostEditor key={postId ?? 'new'} postId={postId} loaded={post.data} />;
+  return <PostEditor key={postId ?? 'new'} postId={postId} loaded={post.data} onPublished={onPublished} />;
 }
 
-function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
+function PostEditor({
+  postId,
+  loaded,
+  onPublished,
+}: {
+  postId?: string;
+  loaded?: Post;
+  onPublished?: (post: RenderedPost) => void;
+}) {
   const [saved, setSaved] = useState<EditorFields>(() => (loaded ? fieldsFromPost(loaded) : emptyFields));
   const [fields, setFields] = useState<EditorFields>(saved);
   // The version this text was based on: sent with each save so one made elsewhere is not overwritten.
@@ -81,6 +92,7 @@ function PostEditor({ postId, loaded }: { postId?: string; loaded?: Post }) {
       setConflict(null);
     },
     onConflict: setConflict,
+    onPublished,
   });
   const importer = useImport((result) => applyImport(result));
   useLeaveGuard(dirty && !save.isPending);

@@ -71,6 +71,17 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
           </button>
         </div>
       </div>
+      <label className="grid gap-1 text-sm font-medium text-slate-800">
+        Author
+        <input
+          type="text"
+          value={fields.author}
+          onChange={(e) => update({ author: e.target.value })}
+          placeholder="Shown under the title; empty: the profile's name"
+          maxLength={100}
+          className={inputClass}
+        />
+      </label>
       <Switch label="Published" checked={fields.published} onCheckedChange={(published) => update({ published })} />
       <PublishAtField fields={fields} update={update} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">

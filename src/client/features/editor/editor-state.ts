@@ -1,4 +1,3 @@
-import { profile } from '../../../content/site.ts';
 import type { Post, PostInput } from '../../../shared/posts.ts';
 import { postStatusAt } from '../../../shared/post-dates.ts';
 import type { Revision } from '../../../shared/revisions.ts';
@@ -17,6 +16,8 @@ export interface EditorFields {
   publishAt: string;
   metaTitle: string;
   metaDescription: string;
+  /** The byline; a new post starts with the profile's name (the editor fills it in). */
+  author: string;
 }
 
 export const emptyFields: EditorFields = {
@@ -30,6 +31,7 @@ export const emptyFields: EditorFields = {
   publishAt: '',
   metaTitle: '',
   metaDescription: '',
+  author: '',
 };
 
 /** The fields of a saved post, or of one of its revisions (History's `Restore this version`). */
@@ -45,6 +47,7 @@ export function fieldsFromPost(post: Post | Revision): EditorFields {
     publishAt: post.publishAt ?? '',
     metaTitle: post.metadata?.metaTitle ?? '',
     metaDescription: post.metadata?.metaDescription ?? '',
+    author: post.metadata?.author ?? '',
   };
 }
 
@@ -71,7 +74,7 @@ export function toPayload(fields: EditorFields, editing = false): PostInput {
     ...(fields.publishAt ? { publishAt: fields.publishAt } : editing ? { publishAt: null } : {}),
     metadata: {
       readTime: readTimeMinutes(content),
-      author: profile.name,
+      author: fields.author.trim(),
       // Empty strings clear a previously stored value (the server merges metadata).
       metaTitle,
       metaDescription,

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { postStatusAt, postUpdateSchema, type Post } from '../../../shared/posts.ts';
+import { PREFER_REPRESENTATION, postStatusAt, postUpdateSchema, type Post, type RenderedPost } from '../../../shared/posts.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { apiPath, pagePath } from '../../../shared/routes.ts';
-import { isPostQuery, revisionsQuery } from './api.ts';
+import { isPostQuery, keepSavedPost, revisionsQuery } from './api.ts';
 import { forgetDraft, formatLocalDateTime, toPayload, type EditorFields } from './editor-state.ts';
 import { conflictOf, SaveConflict } from './save-conflict.ts';
 
@@ -16,12 +16,18 @@ export interface SaveRequest {
 
 /**
  * Save (create or update) and delete, with the toasts of SPEC.md section 8. A failed save leaves
- * the editor untouched; every cached post list is refreshed after a change. A save refused
- * because the post changed elsewhere goes to `onConflict` without a toast: the editor shows it.
+ * the editor untouched; every cached post list is refreshed after a change, and the saved post is
+ * taken from the save's answer (never fetched again). A save refused because the post changed
+ * elsewhere goes to `onConflict` without a toast: the editor shows it.
  */
 export function usePostSaver(
   postId: string | undefined,
-  handlers: { onSaved: (post: Post, fields: EditorFields) => void; onConflict: (current: Post) => void },
+  handlers: {
+    onSaved: (post: RenderedPost, fields: EditorFields) => void;
+    onConflict: (current: Post) => void;
+    /** A saved post readers can see now, just before the editor leaves for its page. */
+    onPublished?: (post: RenderedPost) => void;
+  },
 ) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -39,10 +45,12 @@ export function usePostSaver(
       }
       const payload = parsed.data;
       try {
+        // Answered as its GET gives it (rendered), the saved post need not be fetched again.
+        const prefer = { Prefer: PREFER_REPRESENTATION };
         const response = editing
-          ? await apiRequest('PUT', apiPath.post(postId), payload)
-          : await apiRequest('POST', apiPath.posts, payload);
-        return { post: (await response.json()) as Post, fields };
+          ? await apiRequest('PUT', apiPath.post(postId), payload, prefer)
+          : await apiRequest('POST', apiPath.posts, payload, prefer);
+        return { post: (await response.json()) as RenderedPost, fields };
       } catch (error) {
         const current = conflictOf(error);
         throw current ? new SaveConflict(current) : error;
@@ -63,12 +71,17 @@ export function usePostSaver(
               description: `Your post "${post.title}" has been ${post.published ? 'published' : 'saved as draft'}`,
             },
       );
-      await refreshLists();
+      // Only a post readers can see now has a public page to go to; any other stays in the editor.
+      const leaves = status === 'published';
+      await keepSavedPost(queryClient, post, !leaves);
       handlers.onSaved(post, fields);
-      // Only a post readers can see now has a public page to go to.
-      if (status === 'published') navigate(pagePath.post(post.slug));
-      // A new draft continues as an edit of the saved post: saving again updates, never duplicates.
-      else if (!editing) navigate(pagePath.edit(post.id), { replace: true });
+      if (leaves) {
+        handlers.onPublished?.(post);
+        navigate(pagePath.post(post.slug));
+      } else if (!editing) {
+        // A new draft continues as an edit of the saved post: saving again updates, never duplicates.
+        navigate(pagePath.edit(post.id), { replace: true });
+      }
     },
     onError: async (error) => {
       if (error instanceof SaveConflict) {

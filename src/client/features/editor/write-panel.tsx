@@ -4,7 +4,7 @@ import { slugify } from '../../../shared/text.ts';
 import { Input } from '../../components/ui/input.tsx';
 import type { EditorFields } from './editor-state.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ImageUploadButton } from '../../components/image-upload-button.tsx';
 import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction, type TextEdit } from './markdown-actions.ts';
 import { TagInput } from './tag-input.tsx';
 

@@ -1,30 +1,33 @@
 import { Mail, MapPin } from 'lucide-react';
-import { profile } from '../../../content/site.ts';
+import { useSite } from '../../lib/site-document.ts';
 import { CONTACT_SECTION_ID } from '../../lib/scroll.ts';
 import type { ReactNode } from 'react';
 import { mailtoHref } from '../../lib/mailto.ts';
 
 /** The site's footer; `contactForm` is composed by the app shell. */
 export function Footer({ contactForm }: { contactForm: ReactNode }) {
+  const { profile, meta } = useSite();
   return (
     <footer id={CONTACT_SECTION_ID} className="scroll-mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 md:grid-cols-2">
         <div>
           <h2 className="text-3xl font-bold text-white">Get in Touch</h2>
-          <p className="mt-4 max-w-md text-slate-300">
-            Working on youth education, digital skills or learning technology? I would love to hear about it.
-          </p>
+          {meta.footerText && <p className="mt-4 max-w-md text-slate-300">{meta.footerText}</p>}
           <ul className="mt-6 space-y-3 text-slate-300">
-            <li className="flex items-center gap-2">
-              <Mail aria-hidden="true" className="h-5 w-5 text-blue-400" />
-              <a className="underline-offset-4 hover:underline" href={mailtoHref(profile.email)}>
-                {profile.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <MapPin aria-hidden="true" className="h-5 w-5 text-blue-400" />
-              {profile.location}
-            </li>
+            {profile.email && (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="h-5 w-5 text-blue-400" />
+                <a className="underline-offset-4 hover:underline" href={mailtoHref(profile.email)}>
+                  {profile.email}
+                </a>
+              </li>
+            )}
+            {profile.location && (
+              <li className="flex items-center gap-2">
+                <MapPin aria-hidden="true" className="h-5 w-5 text-blue-400" />
+                {profile.location}
+              </li>
+            )}
           </ul>
         </div>
         {contactForm}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronRight, Clock, Eye } from 'lucide-react';
 import { Link } from 'wouter';
-import { profile } from '../../../content/site.ts';
+import { useSite } from '../../lib/site-document.ts';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { RenderedPost } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
@@ -18,6 +18,7 @@ export const postShareUrl = (siteUrl: string, slug: string) => `${siteUrl}${page
  * under the body and `comments` closing the article.
  */
 export function PostView({ post, share, comments }: { post: RenderedPost; share: ReactNode; comments?: ReactNode }) {
+  const { profile } = useSite();
   const author = post.metadata?.author || profile.name;
   const tags = post.tags ?? [];
   const coverSrcSet = post.featuredImage ? uploadSrcSet(post.featuredImage) : undefined;
@@ -52,7 +53,7 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
           </span>
           <div>
             <p className="font-semibold text-slate-900">{author}</p>
-            <p className="text-slate-600">{profile.role}</p>
+            {profile.caption && <p className="text-slate-600">{profile.caption}</p>}
           </div>
         </div>
         <time dateTime={postDate(post)}>{formatLongDate(postDate(post))}</time>

@@ -1,1 +1,6 @@
-export { MarkdownRefusedError, MarkdownRenderer, type MarkdownRendererOptions } from './markdown-renderer.ts';
+export {
+  MARKDOWN_RENDER_CHANNEL,
+  MarkdownRefusedError,
+  MarkdownRenderer,
+  type MarkdownRendererOptions,
+} from './markdown-renderer.ts';

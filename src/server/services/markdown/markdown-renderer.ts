@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import { inArray } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -20,6 +21,13 @@ export interface MarkdownRendererOptions {
 }
 
 type Outcome = { html: string } | { refusal: string };
+
+/**
+ * Each markdown render done in the thread (a cache miss) is published here as `{chars}`, the
+ * length of the markdown: how often posts are rendered can be watched without reaching the service.
+ */
+export const MARKDOWN_RENDER_CHANNEL = 'folio:markdown:render';
+const renders = channel(MARKDOWN_RENDER_CHANNEL);
 
 interface Pending {
   job: RenderJob;
@@ -94,6 +102,7 @@ export class MarkdownRenderer {
   }
 
   private async renderInWorker(markdown: string, sizes: Record<string, ImageSize>): Promise<Outcome> {
+    if (renders.hasSubscribers) renders.publish({ chars: markdown.length });
     try {
       return {
         html: await new Promise<string>((resolve, reject) => {

@@ -64,10 +64,15 @@ export function toCard(row: CardRow): BlogCard {
 }
 
 /**
- * A post is in a category when one of its tags equals the label, ignoring case (SPEC.md section 5):
- * compared with the tags the post service stored lower-cased, by the same `lower()`.
+ * A post is in a category when one of its tags equals the label, ignoring case (SPEC.md section 5),
+ * or a name the category had before (the site document keeps them): compared with the tags the
+ * post service stored lower-cased, by the same `lower()`.
  */
-const inCategory = (label: string): SQL => sql`${blogPosts.tagKeys} @> array[lower(${label})]`;
+const inCategory = (names: readonly string[]): SQL =>
+  sql`${blogPosts.tagKeys} && array[${sql.join(
+    names.map((name) => sql`lower(${name})`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * The cards of one page with the number of matches. The matching rows are walked once, reading
@@ -104,7 +109,13 @@ async function clampedPageRows(db: Database, where: SQL | undefined, page: numbe
  * of the posts readers may see at `now` (newest first) and the number of matches. Search takes precedence over the category; the page is
  * clamped between 1 and the page count (SPEC.md section 4).
  */
-export async function queryBlogView(db: Database, view: BlogViewParams, now: Date): Promise<BlogView> {
+export async function queryBlogView(
+  db: Database,
+  view: BlogViewParams,
+  now: Date,
+  /** The tags of `view.category` (its label and former names); the label alone when absent. */
+  categoryTags: readonly string[] = [view.category],
+): Promise<BlogView> {
   const search = view.q.trim();
   let rows;
   if (search && usesSearchIndex(search)) {
@@ -120,7 +131,7 @@ export async function queryBlogView(db: Database, view: BlogViewParams, now: Dat
   } else {
     const conditions: (SQL | undefined)[] = [visibleToReaders(now)];
     if (search) conditions.push(searchCondition(search));
-    else if (view.category !== ALL_POSTS_CATEGORY) conditions.push(inCategory(view.category));
+    else if (view.category !== ALL_POSTS_CATEGORY) conditions.push(inCategory(categoryTags));
     rows = await clampedPageRows(db, and(...conditions), view.page);
   }
   const total = rows[0]?.total ?? 0;

@@ -1,6 +1,6 @@
 export { pastPublishAt, readableMetadata, searchCondition, searchDocument, tagKeysOf, visibleToReaders } from './post-queries.ts';
 export { PostReader } from './post-reader.ts';
-export { PostService } from './posts.ts';
+export { PostService, type SavedPost } from './posts.ts';
 export { PreviewLinks } from './preview-links.ts';
 export { RevisionService, type SavedFields } from './revisions.ts';
 export { MAX_VIEWS, storedViews, ViewCounter, type ViewCounterOptions } from './views.ts';

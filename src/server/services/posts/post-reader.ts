@@ -1,7 +1,7 @@
 import type { Post, RenderedPost } from '../../../shared/posts.ts';
 import { notFound, unauthorized } from '../../errors.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
-import type { PostService } from './posts.ts';
+import type { PostService, SavedPost } from './posts.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { ViewCounter } from './views.ts';
 
@@ -40,6 +40,11 @@ export class PostReader {
   /** Whether readers may see this post now (published and past its publishAt). */
   isVisible(post: Post): boolean {
     return this.posts.isVisible(post);
+  }
+
+  /** A post just saved, as `render` gives it: with the HTML rendered while saving, not rendered again. */
+  async saved({ post, html }: SavedPost): Promise<RenderedPost> {
+    return html === undefined ? this.render(post) : { ...post, html };
   }
 
   /** The post with its body as HTML; the images it shows from this site come with their sizes. */

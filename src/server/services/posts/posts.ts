@@ -1,4 +1,6 @@
 import type { BlogViewParams } from '../../../shared/blog-view.ts';
+import { ALL_POSTS_CATEGORY } from '../../../shared/constants.ts';
+import type { BlogCategoryEntry } from '../../../shared/site.ts';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   type BlogCard,
@@ -68,20 +70,38 @@ function resolveMetadata(input: ParsedPostInput, existing: PostMetadata = {}): P
 /** The fields of a save, as stored. */
 type PostValues = SavedFields;
 
+/**
+ * A post as a save stored it, with the HTML its content was rendered to before storing: the save's
+ * answer needs no second render (undefined when the service renders no markdown).
+ */
+export interface SavedPost {
+  post: Post;
+  html: string | undefined;
+}
+
 const toDate = (iso: string | null | undefined): Date | null => (iso ? new Date(iso) : null);
 
 export class PostService {
   private readonly db: Database;
   private readonly markdown: MarkdownRenderer | undefined;
   private readonly now: () => Date;
+  /** The blog's categories as the site document has them now (without it: none but All Posts). */
+  private readonly categories: () => Promise<BlogCategoryEntry[]>;
   /**
    * With `markdown`, a post is rendered before it is saved and refused (422) when it cannot be.
-   * `clock` decides when a scheduled post goes out (tests move it).
+   * `clock` decides when a scheduled post goes out (tests move it); `categories` reads the blog's.
    */
-  constructor(db: Database, markdown?: MarkdownRenderer, clock?: () => Date) {
+
+  constructor(
+    db: Database,
+    markdown?: MarkdownRenderer,
+    clock?: () => Date,
+    categories: () => Promise<BlogCategoryEntry[]> = async () => [],
+  ) {
     this.db = db;
     this.markdown = markdown;
     this.now = clock ?? (() => new Date());
+    this.categories = categories;
   }
 
   /** Whether readers may see this post now: published, and its `publishAt` (if any) has passed. */
@@ -94,9 +114,10 @@ export class PostService {
     return visibleToReaders(this.now());
   }
 
-  private async assertRenderable(content: string): Promise<void> {
+  /** The content as readers will see it (none without a renderer); 422 when it cannot be shown. */
+  private async renderForSave(content: string): Promise<string | undefined> {
     try {
-      await this.markdown?.render(content);
+      return await this.markdown?.render(content);
     } catch (error) {
       if (error instanceof MarkdownRefusedError)
         throw new HttpError(422, `The content cannot be shown to readers: ${error.message}`);
@@ -146,9 +167,22 @@ export class PostService {
     return querySitemapEntries(this.db, this.now());
   }
 
-  /** One view of /blog (page, category, search) of what readers may see now: see blog-views.ts. */
-  view(view: BlogViewParams): Promise<BlogView> {
-    return queryBlogView(this.db, view, this.now());
+  /**
+   * One view of /blog (page, category, search) of what readers may see now: see blog-views.ts. A
+   * category the site document does not have (ignoring case) is a 400.
+   */
+  async view(view: BlogViewParams): Promise<BlogView> {
+    if (view.category === ALL_POSTS_CATEGORY || view.category.toLowerCase() === ALL_POSTS_CATEGORY.toLowerCase()) {
+      return queryBlogView(this.db, { ...view, category: ALL_POSTS_CATEGORY }, this.now());
+    }
+    const categories = await this.categories();
+    const wanted = view.category.trim().toLowerCase();
+    const category = categories.find((entry) => entry.label.toLowerCase() === wanted);
+    if (!category) {
+      const labels = [ALL_POSTS_CATEGORY, ...categories.map((entry) => entry.label)];
+      throw badRequest(`Invalid category: must be one of: ${labels.join(', ')}`);
+    }
+    return queryBlogView(this.db, { ...view, category: category.label }, this.now(), [category.label, ...category.tags]);
   }
 
   async findBySlugOrId(value: string): Promise<Post | undefined> {
@@ -166,8 +200,8 @@ export class PostService {
   }
 
   /** The post is stored with its first revision, in one transaction. */
-  async create(input: ParsedPostInput): Promise<Post> {
-    await this.assertRenderable(input.content);
+  async create(input: ParsedPostInput): Promise<SavedPost> {
+    const html = await this.renderForSave(input.content);
     const values: PostValues = {
       title: input.title,
       slug: resolveSlug(input),
@@ -180,7 +214,7 @@ export class PostService {
       metadata: resolveMetadata(input),
     };
     try {
-      return await this.db.transaction(async (tx) => {
+      const post = await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(blogPosts)
           .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
@@ -188,6 +222,7 @@ export class PostService {
         await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
         return toApiPost(row!);
       });
+      return { post, html };
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The slug "${values.slug}" is already taken`);
       throw error;
@@ -199,9 +234,9 @@ export class PostService {
    * goes through only if the post is still the version the editor loaded; otherwise it is kept as
    * a refused revision (nothing the author wrote is lost) and answered 409 with the current post.
    */
-  async update(id: string, input: ParsedPostUpdate): Promise<Post> {
+  async update(id: string, input: ParsedPostUpdate): Promise<SavedPost> {
     if (!isUuid(id)) throw notFound('Post not found');
-    await this.assertRenderable(input.content);
+    const html = await this.renderForSave(input.content);
     try {
       const outcome = await this.db.transaction(async (tx) => {
         // Locked until the transaction ends: a second save waits and then sees this one's time.
@@ -224,7 +259,7 @@ export class PostService {
         return { saved: toApiPost(row!) };
       });
       if (outcome.refused) throw conflict(SAVED_ELSEWHERE, { current: outcome.refused });
-      return outcome.saved;
+      return { post: outcome.saved, html };
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`The slug "${mergedValues(input).slug}" is already taken`);
       throw error;

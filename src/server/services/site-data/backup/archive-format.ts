@@ -14,6 +14,7 @@ import { calendarDay, instant, text } from '../../../../shared/fields.ts';
  *   uploads/<id>.<ext>   the originals, as uploaded
  *   uploads.json         each upload's row (type, size, pixel size, date)
  *   comments.json, messages.json, revisions.json, readers.json (readers per post and day)
+ *   site.json            the site document (shared/site.ts) as saved
  * Times are ISO strings with milliseconds. What export writes, restore reads with these schemas:
  * every field as the API takes it (shared/*.ts), so a restore stores nothing the site could not.
  */
@@ -25,6 +26,7 @@ export const FILES = {
   revisions: 'revisions.json',
   uploads: 'uploads.json',
   readers: 'readers.json',
+  site: 'site.json',
 } as const;
 
 /** File extension of an upload's original, by its content type (what uploads accept). */

@@ -4,7 +4,7 @@ import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from '../../../../shared/backup.ts';
 import type { ObjectStorage } from '../../../adapters/storage.ts';
 import type { Database } from '../../../db/client.ts';
-import { blogPosts, comments, contactMessages, postDailyViews, postRevisions, uploads } from '../../../db/schema.ts';
+import { blogPosts, comments, contactMessages, postDailyViews, postRevisions, siteDocument, uploads } from '../../../db/schema.ts';
 import { stringifyFrontMatter } from '../imports/front-matter.ts';
 import { FILES, postEntryName, uploadEntryName } from './archive-format.ts';
 
@@ -168,6 +168,15 @@ export async function writeBackup(db: Database, storage: ObjectStorage, now = ne
     })),
   );
   json(FILES.readers, () => readersRows(db));
+  zip.addReadStreamLazy(
+    FILES.site,
+    { mtime },
+    lazy(async () => {
+      // As stored: a restore reads it as the site reads a stored document (newer fields defaulted).
+      const [row] = await db.select({ document: siteDocument.document }).from(siteDocument).where(eq(siteDocument.id, 1));
+      return Readable.from([`${JSON.stringify(row?.document ?? null, null, 2)}\n`]);
+    }),
+  );
   zip.end();
   return zip;
 }

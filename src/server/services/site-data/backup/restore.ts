@@ -8,7 +8,18 @@ import { LIMITS, MAX_UPLOAD_BYTES } from '../../../../shared/constants.ts';
 import { postMetadataSchema } from '../../../../shared/posts.ts';
 import type { ObjectStorage } from '../../../adapters/storage.ts';
 import type { Database } from '../../../db/client.ts';
-import { blogPosts, comments, contactMessages, postDailyViews, postRevisions, uploads } from '../../../db/schema.ts';
+import {
+  blogPosts,
+  comments,
+  contactMessages,
+  postDailyViews,
+  postRevisions,
+  siteDocument,
+  siteRevisions,
+  uploads,
+} from '../../../db/schema.ts';
+import { SITE_LIMITS } from '../../../../shared/site.ts';
+import { parseSiteDocument } from '../../site/index.ts';
 import { splitFrontMatter } from '../imports/front-matter.ts';
 import { type FrontMatterText, PARSE_LIMITS, parseFrontMatterInWorker } from '../imports/parse.ts';
 import { ImportFormatError } from '../imports/types.ts';
@@ -243,6 +254,29 @@ async function restore(
     await readerRows.add(`${row.postId}\n${row.day}`, row, 0);
   }
   await readerRows.flush();
+
+  // The site document, when the backup has one (older backups do not: the site keeps its own).
+  const siteEntry = zip.find(FILES.site);
+  if (siteEntry) {
+    let stored: unknown;
+    try {
+      stored = JSON.parse(await zip.text(siteEntry, SITE_LIMITS.bytes * 4));
+    } catch (error) {
+      if (error instanceof ImportFormatError) throw error;
+      throw new ImportFormatError(`${FILES.site} is not JSON`, 422);
+    }
+    // `null`: the site that made the backup had never saved one (its defaults), nothing to restore.
+    if (stored !== null) {
+      const parsed = parseSiteDocument(stored);
+      if (!parsed.success) throw refusal(FILES.site, parsed.error);
+      await tx
+        .insert(siteDocument)
+        .values({ id: 1, document: parsed.data, updatedAt: sql`now()` })
+        .onConflictDoUpdate({ target: siteDocument.id, set: { document: parsed.data, updatedAt: sql`now()` } });
+      // Kept as a revision too: the document it replaced is one already, so Restore can go back.
+      await tx.insert(siteRevisions).values({ document: parsed.data });
+    }
+  }
   return result;
 }
 

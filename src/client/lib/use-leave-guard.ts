@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { setLeaveCheck } from '../../lib/history-guard.ts';
+import { setLeaveCheck } from './history-guard.ts';
 
 const LEAVE_WARNING = 'You have unsaved changes. Leave this page anyway?';
 

@@ -5,10 +5,10 @@ import type { DashboardOptions } from '@uppy/dashboard';
 import DashboardModal from '@uppy/react/dashboard-modal';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
-import { apiPath } from '../../../shared/routes.ts';
-import { apiRequest, errorMessage, notifyUnauthorized } from '../../lib/api.ts';
-// Uppy's styles travel with this module, so only the admin's lazy editor chunk loads them.
+import { MAX_UPLOAD_BYTES } from '../../shared/constants.ts';
+import { apiPath } from '../../shared/routes.ts';
+import { apiRequest, errorMessage, notifyUnauthorized } from '../lib/api.ts';
+// Uppy's styles travel with this module, so only the admin's lazy chunks that upload load them.
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 
