@@ -7,7 +7,7 @@ test('the home page has every section of the portfolio with the fixed figures', 
   await expect(page.getByText('Kampala, Uganda').first()).toBeVisible();
   const social = page.getByRole('list', { name: 'Social links' }).getByRole('link');
   await expect(social).toHaveCount(3);
-  for (const link of await social.all()) await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  for (const link of await social.all()) await expect(link).toHaveAttribute('rel', 'me noopener noreferrer');
 
   const skills = page.getByRole('region', { name: 'What I Do' });
   await expect(skills.getByRole('article')).toHaveCount(3);

@@ -26,6 +26,7 @@ import {
 import { PreviewLinkControl } from './preview-link.tsx';
 import { RestoreOffer } from './restore-offer.tsx';
 import { useImport } from './use-import.ts';
+import { useSite } from '../../lib/site-document.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { usePostSaver } from './use-post-saver.ts';
 import { WritePanel } from './write-panel.tsx';
@@ -68,7 +69,11 @@ function PostEditor({
   loaded?: Post;
   onPublished?: (post: RenderedPost) => void;
 }) {
-  const [saved, setSaved] = useState<EditorFields>(() => (loaded ? fieldsFromPost(loaded) : emptyFields));
+  // A new post's byline starts as the profile's name (the site document); the author may change it.
+  const { profile } = useSite();
+  const [saved, setSaved] = useState<EditorFields>(() =>
+    loaded ? fieldsFromPost(loaded) : { ...emptyFields, author: profile.name },
+  );
   const [fields, setFields] = useState<EditorFields>(saved);
   // The version this text was based on: sent with each save so one made elsewhere is not overwritten.
   const [baseUpdatedAt, setBaseUpdatedAt] = useState(loaded?.updatedAt);
