@@ -4,7 +4,7 @@ import { SITE_LIMITS } from '../../../../shared/site.ts';
 import { ListEditor } from './list-editor.tsx';
 import { FieldGroup, partSetter, SectionHeading, type SectionProps } from './section-parts.tsx';
 import { applyListOp, renameCategory } from './site-form-model.ts';
-import { hintClass, RemovableWords, TextField } from './site-fields.tsx';
+import { fieldId, hintClass, RemovableWords, TextField } from './site-fields.tsx';
 
 /**
  * `Blog`: the list's heading and its categories. `savedLabels` holds, beside each category, the
@@ -81,6 +81,7 @@ export function BlogSection({
                     label="Also shows posts tagged:"
                     owner={owner}
                     words={category.tags}
+                    focusAfterLast={fieldId(`blog.categories.${index}.label`)}
                     onRemove={(tag) => set((current) => ({ ...current, tags: current.tags.filter((t) => t !== tag) }))}
                   />
                 ) : savedLabels[index] === undefined ? null : (

@@ -91,7 +91,7 @@ export function ListEditor<T extends object>(props: ListEditorProps<T>) {
     );
 
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-3">
+    <div className="grid gap-3">
       <h3 id={`${id}-title`} className="font-semibold text-slate-900">
         {title}
       </h3>
@@ -186,6 +186,6 @@ export function ListEditor<T extends object>(props: ListEditorProps<T>) {
           </p>
         )}
       </div>
-    </section>
+    </div>
   );
 }

@@ -186,23 +186,39 @@ export function WordListField(props: {
   );
 }
 
-/** Words shown as chips, each with its own `Remove` (the categories' extra tags). */
-export function RemovableWords(props: { label: string; words: string[]; owner: string; onRemove: (word: string) => void }) {
-  if (props.words.length === 0) return null;
+/**
+ * Words shown as chips, each with its own `Remove` (the categories' extra tags). The focus moves to
+ * the next chip when one goes, and to `focusAfterLast` (an element id) when the last one does.
+ */
+export function RemovableWords(props: {
+  label: string;
+  words: string[];
+  owner: string;
+  onRemove: (word: string) => void;
+  focusAfterLast: string;
+}) {
+  const words = [...new Set(props.words)];
+  if (words.length === 0) return null;
+  const remove = (word: string, button: HTMLButtonElement) => {
+    const item = button.closest('li');
+    const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('button');
+    props.onRemove(word);
+    (neighbour ?? document.getElementById(props.focusAfterLast))?.focus();
+  };
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
       <span>{props.label}</span>
       <ul aria-label={`${props.label.replace(/:$/, '')} (${props.owner})`} className="flex flex-wrap gap-2">
-        {props.words.map((word) => (
+        {words.map((word) => (
           <li key={word}>
             <button
               type="button"
-              onClick={() => props.onRemove(word)}
+              onClick={(event) => remove(word, event.currentTarget)}
               aria-label={`Remove tag ${word} from ${props.owner}`}
-              className="inline-flex items-center gap-1 rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800 hover:bg-blue-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-blue-50 px-3 py-1 text-left text-xs font-semibold wrap-anywhere text-blue-800 hover:bg-blue-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
               {word}
-              <X aria-hidden="true" className="h-3 w-3" />
+              <X aria-hidden="true" className="h-3 w-3 shrink-0" />
             </button>
           </li>
         ))}

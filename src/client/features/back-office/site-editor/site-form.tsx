@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Save, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { siteDocumentSchema, type SiteDocument } from '../../../../shared/site.ts';
+import { SITE_LIMITS, siteDocumentSchema, type SiteDocument } from '../../../../shared/site.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/class-names.ts';
@@ -39,15 +39,25 @@ type ImportNotice = { kind: 'done'; fileName: string; unmapped: string[] } | { k
 const sectionFrom = (value: string | null): Section => SECTIONS.find((section) => section === value) ?? 'profile';
 
 /** Focuses the field at `path`, or the nearest list or item that holds it (`tags.2` -> `tags`). */
-function focusField(path: string): void {
+function focusField(path: string): boolean {
   const parts = path.split('.');
   for (let length = parts.length; length > 0; length--) {
     const element = document.getElementById(fieldId(parts.slice(0, length).join('.')));
     if (element) {
       element.focus();
-      return;
+      return true;
     }
   }
+  return false;
+}
+
+/**
+ * The same once the field is there: a tab's panel mounts its fields a render after the tab is
+ * chosen (the tabs' presence logic), a render this form does not see. Tries for a few frames.
+ */
+function focusFieldSoon(path: string, frames = 30): void {
+  if (focusField(path) || frames <= 0) return;
+  requestAnimationFrame(() => focusFieldSoon(path, frames - 1));
 }
 
 /**
@@ -85,9 +95,10 @@ export default function SiteForm({ latest }: { latest: SiteDocument }) {
   const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
     const path = pendingFocus.current;
-    if (!path) return;
+    // The tab follows the address, which may commit a render after the errors did.
+    if (!path || sectionOf(path) !== section) return;
     pendingFocus.current = null;
-    focusField(path);
+    focusFieldSoon(path);
   });
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
@@ -138,6 +149,15 @@ export default function SiteForm({ latest }: { latest: SiteDocument }) {
       return;
     }
     setErrors({});
+    // The server's body limit: say so here rather than with a bare 413.
+    if (new TextEncoder().encode(JSON.stringify(checked.data)).length > SITE_LIMITS.bytes) {
+      toast({
+        title: 'The site is too large to save',
+        description: `Everything together must stay under ${SITE_LIMITS.bytes / 1024} KB: shorten or remove some entries.`,
+        variant: 'destructive',
+      });
+      return;
+    }
     save.mutate({ document: checked.data, sent: draft });
   };
 
