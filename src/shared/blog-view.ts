@@ -20,7 +20,7 @@ export interface BlogViewParams {
 }
 
 /** The label (of `labels`) a category parameter names, ignoring case; undefined when it names none. */
-export const categoryLabel = (value: string, labels: readonly string[]): string | undefined => {
+const categoryLabel = (value: string, labels: readonly string[]): string | undefined => {
   const wanted = value.trim().toLowerCase();
   return wanted === ALL_POSTS_CATEGORY.toLowerCase()
     ? ALL_POSTS_CATEGORY

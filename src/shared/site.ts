@@ -46,8 +46,7 @@ const optionalWebAddress = () => z.union([z.literal(''), webAddress()]);
 
 const email = () => z.union([z.literal(''), text().trim().max(254).pipe(z.email('must be an e-mail address'))]);
 
-export const socialLinkSchema = z.object({ label: required(SITE_LIMITS.short), url: webAddress() });
-export type SocialLink = z.infer<typeof socialLinkSchema>;
+const socialLinkSchema = z.object({ label: required(SITE_LIMITS.short), url: webAddress() });
 
 const profileSchema = z.object({
   name: required(SITE_LIMITS.short),
@@ -134,7 +133,7 @@ const cvSchema = z.object({
  * itself always does, ignoring case). Renaming a category in the form keeps the old label here,
  * so the posts tagged with it stay in the category; their tags are not rewritten.
  */
-export const blogCategorySchema = z.object({
+const blogCategorySchema = z.object({
   // A category matches tags, which are at most LIMITS.tag long.
   label: required(LIMITS.tag).refine(
     (value) => value.toLowerCase() !== ALL_POSTS_CATEGORY.toLowerCase(),
@@ -176,7 +175,6 @@ export const siteDocumentSchema = z.object({
   meta: metaSchema,
 });
 export type SiteDocument = z.infer<typeof siteDocumentSchema>;
-export type SiteProfile = SiteDocument['profile'];
 
 /** `GET /api/admin/site/revisions`: newest first. */
 export const siteRevisionSchema = z.object({ id: z.string(), savedAt: z.string(), name: z.string() });
@@ -187,10 +185,3 @@ export const categoryLabels = (site: Pick<SiteDocument, 'blog'>): string[] => [
   ALL_POSTS_CATEGORY,
   ...site.blog.categories.map((category) => category.label),
 ];
-
-/** The lower-cased tags that put a post in `label` (the label and the names it had before). */
-export function categoryTags(site: Pick<SiteDocument, 'blog'>, label: string): string[] {
-  const category = site.blog.categories.find((entry) => entry.label.toLowerCase() === label.toLowerCase());
-  const names = category ? [category.label, ...category.tags] : [label];
-  return [...new Set(names.map((name) => name.toLowerCase()))];
-}

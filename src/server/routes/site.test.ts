@@ -118,7 +118,11 @@ describe('the site document', () => {
     const older = revisions.find((revision) => revision.name === 'Owner 50')!;
     const one = await t.app.inject({ url: `/api/admin/site/revisions/${older.id}`, headers: { cookie } });
     expect(one.json<SiteDocument>().profile.name).toBe('Owner 50');
-    const restored = await t.app.inject({ method: 'POST', url: `/api/admin/site/revisions/${older.id}/restore`, headers: { cookie } });
+    const restored = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/site/revisions/${older.id}/restore`,
+      headers: { cookie },
+    });
     expect(restored.statusCode).toBe(200);
     expect((await current()).profile.name).toBe('Owner 50');
     expect(await page('/cv')).toContain('Owner 50');
@@ -128,7 +132,10 @@ describe('the site document', () => {
     for (const url of ['/api/admin/site/revisions', `/api/admin/site/revisions/${older.id}`]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
     }
-    const none = await t.app.inject({ url: '/api/admin/site/revisions/00000000-0000-4000-8000-000000000000', headers: { cookie } });
+    const none = await t.app.inject({
+      url: '/api/admin/site/revisions/00000000-0000-4000-8000-000000000000',
+      headers: { cookie },
+    });
     expect(none.statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/admin/site/revisions/not-an-id', headers: { cookie } })).statusCode).toBe(404);
   });

@@ -309,3 +309,49 @@ test('/admin/site has no serious axe violation and no sideways scroll on any tab
   }
   await expect(panel(page, 'Blog')).toContainText('All Posts always comes first');
 });
+
+test('the dashboard lists the placeholders left, each link opens its field; none is left on the pages once replaced', async ({
+  page,
+  request,
+}) => {
+  await unlockEditor(page, '/admin');
+  const checklist = page.getByRole('region', { name: 'Make the site yours' });
+  await expect(checklist).toBeVisible();
+  await checklist.getByRole('link', { name: 'Put in your own e-mail address' }).click();
+  await expect(page).toHaveURL(/\/admin\/site#profile\.email$/);
+  await expect(panel(page, 'Profile').getByLabel('E-mail', { exact: true })).toBeFocused();
+
+  // The owner replaces every placeholder (here through the API the screen saves with).
+  const owned = JSON.parse(JSON.stringify(original)) as {
+    profile: { email: string; photo: string; socialLinks: { label: string; url: string }[] };
+    home: { partners: { website: string; logo: string }[] };
+    cv: { projects: { url: string }[]; connectUrl: string };
+    meta: { shareImage: string };
+  };
+  owned.profile.email = 'owner@owner.dev';
+  owned.profile.photo = 'https://images.owner.dev/me.jpg';
+  owned.profile.socialLinks = [{ label: 'Mastodon', url: 'https://mastodon.social/@owner' }];
+  owned.home.partners = owned.home.partners.map((partner, i) => ({
+    ...partner,
+    website: `https://partner${i}.owner.dev`,
+    logo: `https://images.owner.dev/partner${i}.png`,
+  }));
+  owned.cv.projects = owned.cv.projects.map((project) => ({ ...project, url: '' }));
+  owned.cv.connectUrl = 'https://www.linkedin.com/in/owner-dev';
+  owned.meta.shareImage = 'https://images.owner.dev/share.png';
+  await putSite(request, owned as unknown as SiteDocument);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Make the site yours' })).toHaveCount(0);
+  // The portfolio, the CV and every page's head and footer carry no placeholder address.
+  for (const url of ['/cv', '/resume.json']) {
+    const body = await (await request.get(url)).text();
+    expect(body, url).not.toMatch(/example\.(com|org)|\/(in\/)?example"/);
+  }
+  const home = await (await request.get('/')).text();
+  const [head] = home.split('<main');
+  const footer = home.slice(home.lastIndexOf('<footer'));
+  expect(`${head}${footer}`).not.toMatch(/example\.(com|org)|\/(in\/)?example"/);
+  expect(home).toContain('https://partner0.owner.dev');
+});

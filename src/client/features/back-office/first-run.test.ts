@@ -13,9 +13,16 @@ describe('placeholdersLeft', () => {
       'profile.socialLinks.1.url',
       'profile.socialLinks.2.url',
       'meta.shareImage',
-      ...defaultSite.home.partners.flatMap((_, i) => [`home.partners.${i}.website`, `home.partners.${i}.logo`]),
+      'home.partners.0.website',
+      'home.partners.0.logo',
       'cv.connectUrl',
     ]);
+  });
+
+  it('counts the partners left on one line each', () => {
+    const labels = placeholdersLeft(defaultSite).map((item) => item.label);
+    expect(labels).toContain('Give your partners their real websites (6)');
+    expect(labels).toContain("Upload your partners' own images (6)");
   });
 
   it('is empty once the owner has replaced each of them', () => {

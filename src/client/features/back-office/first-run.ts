@@ -16,7 +16,8 @@ const DEFAULT_PARTNER_IMAGES = '/images/partners/';
  * `example` on a real network (`https://github.com/example`, `https://www.linkedin.com/in/example`).
  */
 export const isExampleAddress = (value: string): boolean =>
-  /(^|[@./])example\.(com|org|net)(?=$|[/:?#])/i.test(value.trim()) || /^https?:\/\/[^/]+\/(in\/)?@?example\/?$/i.test(value.trim());
+  /(^|[@./])example\.(com|org|net)(?=$|[/:?#])/i.test(value.trim()) ||
+  /^https?:\/\/[^/]+\/(in\/)?@?example\/?$/i.test(value.trim());
 
 /**
  * What the first-run checklist lists (issue "make it yours"): every placeholder the site can
@@ -32,14 +33,16 @@ export function placeholdersLeft(site: SiteDocument): Placeholder[] {
       left.push({ label: `Link your own ${link.label} profile`, field: `profile.socialLinks.${index}.url` });
   });
   if (meta.shareImage === DEFAULT_SHARE_IMAGE) left.push({ label: 'Replace the default share image', field: 'meta.shareImage' });
-  home.partners.forEach((partner, index) => {
-    if (isExampleAddress(partner.website))
-      left.push({ label: `Give ${partner.name} its real website`, field: `home.partners.${index}.website` });
-    if (partner.logo.startsWith(DEFAULT_PARTNER_IMAGES))
-      left.push({ label: `Upload ${partner.name}'s own image`, field: `home.partners.${index}.logo` });
-  });
+  // The partners as two lines, not two per partner: each links to the first one left.
+  const sites = home.partners.flatMap((partner, index) => (isExampleAddress(partner.website) ? [index] : []));
+  if (sites.length > 0)
+    left.push({ label: `Give your partners their real websites (${sites.length})`, field: `home.partners.${sites[0]}.website` });
+  const logos = home.partners.flatMap((partner, index) => (partner.logo.startsWith(DEFAULT_PARTNER_IMAGES) ? [index] : []));
+  if (logos.length > 0)
+    left.push({ label: `Upload your partners' own images (${logos.length})`, field: `home.partners.${logos[0]}.logo` });
   cv.projects.forEach((project, index) => {
-    if (isExampleAddress(project.url)) left.push({ label: `Link ${project.name} to its real page`, field: `cv.projects.${index}.url` });
+    if (isExampleAddress(project.url))
+      left.push({ label: `Link ${project.name} to its real page`, field: `cv.projects.${index}.url` });
   });
   if (isExampleAddress(cv.connectUrl)) left.push({ label: 'Link your professional network profile', field: 'cv.connectUrl' });
   return left;

@@ -1,1 +1,1 @@
-export { parseSiteDocument, SiteService, SITE_REVISIONS_KEPT, upgradeSiteDocument } from './site-document.ts';
+export { parseSiteDocument, SiteService, SITE_REVISIONS_KEPT } from './site-document.ts';

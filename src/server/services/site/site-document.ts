@@ -16,7 +16,7 @@ type Section = keyof SiteDocument;
  * A stored document as this version reads it: a field added since it was saved takes its default
  * (section by section), so an older document, or one restored from an older backup, still reads.
  */
-export function upgradeSiteDocument(stored: unknown): SiteDocument | undefined {
+function upgradeSiteDocument(stored: unknown): SiteDocument | undefined {
   const parsed = parseSiteDocument(stored);
   return parsed.success ? parsed.data : undefined;
 }

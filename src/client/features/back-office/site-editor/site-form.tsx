@@ -100,6 +100,18 @@ export default function SiteForm({ latest }: { latest: SiteDocument }) {
     pendingFocus.current = null;
     focusFieldSoon(path);
   });
+  // The dashboard's checklist links to a field as `/admin/site#profile.email`: open its tab, focus it.
+  useEffect(() => {
+    const target = decodeURIComponent(window.location.hash.slice(1));
+    if (!target) return;
+    if (sectionOf(target) === section) focusFieldSoon(target);
+    else {
+      pendingFocus.current = target;
+      setSection(sectionOf(target));
+    }
+    // Once, for the address the screen was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
     const first = firstErrorPath(next);

@@ -4,7 +4,15 @@ import { ZipFile } from 'yazl';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from '../../../../shared/backup.ts';
 import type { ObjectStorage } from '../../../adapters/storage.ts';
 import type { Database } from '../../../db/client.ts';
-import { blogPosts, comments, contactMessages, postDailyViews, postRevisions, siteDocument, uploads } from '../../../db/schema.ts';
+import {
+  blogPosts,
+  comments,
+  contactMessages,
+  postDailyViews,
+  postRevisions,
+  siteDocument,
+  uploads,
+} from '../../../db/schema.ts';
 import { stringifyFrontMatter } from '../imports/front-matter.ts';
 import { FILES, postEntryName, uploadEntryName } from './archive-format.ts';
 
