@@ -222,8 +222,6 @@ export function notFoundMeta(site: HeadSite, path: string, title = '404 Page Not
   };
 }
 
-const escapeAttribute = (value: string) => escapeHtml(value);
-
 /** JSON inside a <script> must not be able to close it. */
 export const serializeForScript = (value: unknown) =>
   JSON.stringify(value)
@@ -258,13 +256,13 @@ function metaTags(meta: PageMeta, siteUrl: string): Array<['name' | 'property', 
 
 /** The <head> tags of a page as HTML, for the server's first response. */
 export function renderHeadTags(meta: PageMeta, siteUrl: string, nonce: string): string {
-  const lines = [`<title>${escapeAttribute(meta.title)}</title>`, `<link rel="icon" href="${escapeAttribute(meta.icon)}" />`];
+  const lines = [`<title>${escapeHtml(meta.title)}</title>`, `<link rel="icon" href="${escapeHtml(meta.icon)}" />`];
   for (const [kind, key, value] of metaTags(meta, siteUrl)) {
-    lines.push(`<meta ${kind}="${key}" content="${escapeAttribute(value)}" />`);
+    lines.push(`<meta ${kind}="${key}" content="${escapeHtml(value)}" />`);
   }
-  if (!meta.noindex) lines.push(`<link rel="canonical" href="${escapeAttribute(`${siteUrl}${meta.path}`)}" />`);
+  if (!meta.noindex) lines.push(`<link rel="canonical" href="${escapeHtml(`${siteUrl}${meta.path}`)}" />`);
   lines.push(
-    `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(meta.feedTitle)}" href="${siteUrl}/rss.xml" />`,
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feedTitle)}" href="${siteUrl}/rss.xml" />`,
   );
   if (meta.structuredData) {
     lines.push(`<script type="application/ld+json" nonce="${nonce}">${serializeForScript(meta.structuredData)}</script>`);

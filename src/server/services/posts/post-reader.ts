@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { Post, RenderedPost } from '../../../shared/posts.ts';
 import { notFound, unauthorized } from '../../errors.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
@@ -58,9 +59,6 @@ export class PostReader {
     }
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Paragraphs of escaped text, for markdown that cannot be rendered. */
 const plainTextHtml = (text: string) =>
