@@ -25,7 +25,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // Generous: a limit for a stuck test, not a measure of speed. On a loaded machine (load 8-10 on
+  // 2 cores, seen in CI) an axe scan of a long form alone took over 20 s.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
