@@ -1,9 +1,35 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The offline reader's service worker, built after the client as one classic script at its root
+ * (`/sw.js`, whose scope is the whole site): it shares no chunk with the pages, and a module
+ * worker would leave out browsers that run classic ones only.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'folio-service-worker',
+    apply: 'build',
+    async writeBundle(output) {
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          outDir: output.dir,
+          emptyOutDir: false,
+          sourcemap: false,
+          lib: { entry: 'src/client/service-worker.ts', formats: ['iife'], name: 'folioOffline', fileName: () => 'sw.js' },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker()])],
   build: {
     outDir: 'dist/client',
     // Hashed file names under /assets are served with an immutable cache header.

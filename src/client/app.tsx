@@ -13,6 +13,7 @@ import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostPage } from './pages/post-page.tsx';
 import { PreviewPage } from './pages/preview-page.tsx';
+import { SavedPage } from './pages/saved-page.tsx';
 
 /**
  * The shell of SPEC.md section 2: navigation, the page, the footer with the contact form, toasts.
@@ -39,6 +40,7 @@ export function App() {
               <Island name="blog" props={{ site: blogSiteOf(site) }} />
             </Route>
             <Route path={pageRoutes.post.path} component={PostPage} />
+            <Route path={pageRoutes.saved.path} component={SavedPage} />
             <Route path={pageRoutes.preview.path} component={PreviewPage} />
             <Route path={pageRoutes.write.path} component={WritePage} />
             <Route path={pageRoutes.edit.path} component={EditPage} />

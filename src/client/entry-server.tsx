@@ -104,7 +104,12 @@ export const render: RenderPage = async (
   return {
     status: route.status,
     html,
-    head: renderHeadTags(route.meta, options.config.siteUrl, options.nonce),
+    // Structured data is a <script> element too: a data-saver page has none (DESIGN.md).
+    head: renderHeadTags(
+      options.config.saveData ? { ...route.meta, structuredData: undefined } : route.meta,
+      options.config.siteUrl,
+      options.nonce,
+    ),
     state: { config: options.config, queries },
     entry: isAuthorScreen(pathname) ? 'app' : found.some(({ name }) => appIslands.has(name)) ? 'blog' : 'reader',
   };

@@ -210,6 +210,19 @@ export function adminMeta(site: HeadSite, path: AdminScreenPath): PageMeta {
   return { ...editorMeta(site, path, adminScreens[path]), description: 'Back office' };
 }
 
+/** The posts a reader keeps offline (DESIGN.md): in their browser only, so nothing to index. */
+export function savedMeta(site: HeadSite): PageMeta {
+  return {
+    ...siteHead(site),
+    title: `Saved for offline | ${site.profile.name}`,
+    description: 'The posts saved in this browser, to read without a connection.',
+    keywords: [],
+    path: pagePath.saved,
+    type: 'website',
+    noindex: true,
+  };
+}
+
 export function notFoundMeta(site: HeadSite, path: string, title = '404 Page Not Found'): PageMeta {
   return {
     ...siteHead(site),

@@ -115,3 +115,12 @@ describe('resolveRoute prefetches under the keys the pages query', () => {
     expect(client.getQueryData(commentsQuery(draft.id).queryKey)).toEqual([]);
   });
 });
+
+describe('resolveRoute of /saved', () => {
+  it('is a page of its own, never indexed, that sends no data: its list is in the browser', async () => {
+    const route = await resolveRoute({ pathname: '/saved', search: '' }, createQueryClient(), source(), SITE_URL);
+    expect(route.status).toBe(200);
+    expect(route.meta).toMatchObject({ title: `Saved for offline | ${defaultSite.profile.name}`, noindex: true, path: '/saved' });
+    expect(route.islandData).toEqual([]);
+  });
+});

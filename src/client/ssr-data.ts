@@ -19,6 +19,7 @@ import {
   notFoundMeta,
   postMeta,
   previewMeta,
+  savedMeta,
   type AdminScreenPath,
   type PageMeta,
 } from './seo.ts';
@@ -64,6 +65,9 @@ export async function resolveRoute(
       return page(200, homeMeta(site, siteUrl));
     case 'cv':
       return page(200, cvMeta(site));
+    // The list is in the reader's browser (Cache Storage): the server sends the page around it.
+    case 'saved':
+      return page(200, savedMeta(site));
     case 'blog': {
       // Exactly the view the address asks for (DESIGN.md), under the key the list queries it with:
       // the list is an island, it hydrates from this.

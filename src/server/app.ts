@@ -42,6 +42,7 @@ import { SiteService } from './services/site/index.ts';
 import { UploadService } from './services/uploads/index.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/posts/index.ts';
 import { PageCache, type PageCacheOptions } from './pages/page-cache.ts';
+import { serviceWorkerPath } from '../shared/routes.ts';
 import { visitorWriteGuard } from './http/visitor-guard.ts';
 
 declare module 'fastify' {
@@ -124,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
+        // The offline reader's service worker (/sw.js), said outright: script-src may tighten.
+        workerSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -229,6 +232,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply
         .header('cache-control', 'public, max-age=86400')
         .sendFile('favicon.svg', clientDir, { maxAge: 0, cacheControl: false }),
+    );
+    // Browsers look for a new version of the worker at each visit: `no-cache` makes that a 304.
+    app.get(serviceWorkerPath, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('sw.js', clientDir, { maxAge: 0, cacheControl: false }),
     );
   }
   if (options.renderer) {

@@ -24,6 +24,17 @@ const OBJECT_PATH = new RegExp(`^/objects/uploads/(${UPLOAD_ID})$`, 'i');
 /** The upload id of an image stored by this site (`/objects/uploads/<id>`), else undefined. */
 export const uploadIdOf = (src: string): string | undefined => OBJECT_PATH.exec(src)?.[1]?.toLowerCase();
 
+const UPLOAD_OR_COPY = new RegExp(`^/objects/uploads/(${UPLOAD_ID})(?:/(?:${IMAGE_WIDTHS.join('|')})\\.webp)?$`, 'i');
+
+/**
+ * The smallest copy (480 pixels wide at most) of an image stored by this site, given its path or
+ * the path of one of its copies; undefined for any other image.
+ */
+export function smallestCopyOf(src: string): string | undefined {
+  const id = UPLOAD_OR_COPY.exec(src)?.[1];
+  return id ? variantPathFor(id.toLowerCase(), IMAGE_WIDTHS[0]) : undefined;
+}
+
 /** Every upload id that a text (a post's markdown) refers to, each once. */
 export const uploadIdsIn = (text: string): string[] => [
   ...new Set([...text.matchAll(new RegExp(`/objects/uploads/(${UPLOAD_ID})`, 'gi'))].map((match) => match[1]!.toLowerCase())),

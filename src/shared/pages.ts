@@ -13,6 +13,11 @@ import type { SiteDocument } from './site.ts';
 export interface SiteConfig {
   /** Canonical origin (SITE_URL), for share links and canonical URLs. */
   siteUrl: string;
+  /**
+   * The page is for a reader in data-saver mode (`Save-Data: on`, DESIGN.md): it is sent with no
+   * script, so it shows no control that needs one. Only set on the server, never sent.
+   */
+  saveData?: boolean;
 }
 
 /** The home page's latest posts, as its cards show them: of the body, its start only. */

@@ -13,6 +13,8 @@ export const pageRoutes = {
   cv: { path: '/cv', access: 'public', indexable: true },
   blog: { path: '/blog', access: 'public', indexable: true },
   post: { path: '/blog/:slug', access: 'public', indexable: true },
+  // The posts this browser keeps for offline reading: the list lives in the reader's browser.
+  saved: { path: '/saved', access: 'public', indexable: false },
   write: { path: '/write', access: 'author', indexable: false },
   edit: { path: '/edit/:id', access: 'author', indexable: false },
   admin: { path: '/admin', access: 'author', indexable: false },
@@ -144,6 +146,7 @@ export const pagePath = {
   /** A view of the blog list (DESIGN.md: `?page=N`, `?category=<label>`, `?q=<term>`). */
   blog: (view: Partial<BlogViewParams> = {}) => `${pageRoutes.blog.path}${searchString(blogViewParams(view))}`,
   post: (slug: string) => fill(pageRoutes.post.path, { slug }),
+  saved: pageRoutes.saved.path,
   write: pageRoutes.write.path,
   edit: (id: string) => fill(pageRoutes.edit.path, { id }),
   admin: pageRoutes.admin.path,
@@ -153,6 +156,9 @@ export const pagePath = {
   adminSite: pageRoutes.adminSite.path,
   preview: (token: string) => fill(pageRoutes.preview.path, { token }),
 } as const satisfies Record<PageRouteName, string | ((...args: never[]) => string)>;
+
+/** The offline reader's service worker (DESIGN.md): served at the root, so its scope is every page. */
+export const serviceWorkerPath = '/sw.js';
 
 /** The API's routes as the server registers them (Fastify patterns, `:name` for a parameter). */
 export const apiRoutes = {

@@ -1,6 +1,8 @@
+import { SaveOfflineButton } from '../components/save-offline-button.tsx';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { CommentsSection } from '../features/comments/comments-section.tsx';
 import { ContactForm } from '../features/contact/contact-form.tsx';
+import { SavedList } from '../features/offline/saved-list.tsx';
 import { ViewMyWorkButton } from '../features/home/view-my-work-button.tsx';
 import { Navbar } from '../features/layout/navbar.tsx';
 import { ShareBar } from '../features/post/share-bar.tsx';
@@ -15,6 +17,8 @@ export const islands = {
   contact: ContactForm,
   toaster: LazyToaster,
   share: ShareBar,
+  'save-offline': SaveOfflineButton,
+  'saved-list': SavedList,
   comments: CommentsSection,
   // The whole list (filters, search, pagination, the admin's toolbar) is one island: its page.
   blog: BlogPage,

@@ -39,7 +39,12 @@ export function PostPage() {
     <main id="main">
       <PostView
         post={post}
-        share={<Island name="share" props={{ title: post.title, url: postShareUrl(siteUrl, post.slug) }} />}
+        share={
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Island name="share" props={{ title: post.title, url: postShareUrl(siteUrl, post.slug) }} />
+            <Island name="save-offline" props={{ path: pagePath.post(post.slug), title: post.title }} />
+          </div>
+        }
         comments={<Island key={post.id} name="comments" props={{ postId: post.id }} />}
       />
     </main>

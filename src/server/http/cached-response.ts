@@ -25,7 +25,9 @@ export function sendRendered(
   }
   reply.code(response.status).header('content-type', response.contentType).header('etag', `W/"${response.etag}"`);
   if (!('identity' in response)) return reply.send(response.body);
-  reply.header('vary', 'accept-encoding');
+  // Added to what the route already varies on (a page varies on Save-Data too).
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
   const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(response.br);

@@ -58,6 +58,7 @@ describe('reading pages: rendered whole, hydrated by islands', () => {
     expect(islandsOf(html)).toEqual([
       { name: 'navbar', props: { siteName: 'Amara Nakato' } },
       { name: 'share', props: { title: post.title, url: `${SITE_URL}/blog/${post.slug}` } },
+      { name: 'save-offline', props: { path: `/blog/${post.slug}`, title: post.title } },
       { name: 'comments', props: { postId: post.id } },
       { name: 'contact', props: undefined },
       { name: 'toaster', props: undefined },

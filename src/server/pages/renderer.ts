@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageEntry, RenderPage, SsrDataSource } from '../../shared/pages.ts';
+import type { PageEntry, RenderPage, SiteConfig, SsrDataSource } from '../../shared/pages.ts';
+import { smallestImages } from './save-data.ts';
 
 interface RenderedPage {
   status: number;
@@ -10,7 +11,11 @@ interface RenderedPage {
 
 /** Turns a URL into the full HTML document of a public page. */
 export interface PageRenderer {
-  render(url: string, options: { nonce: string; data: SsrDataSource }): Promise<RenderedPage>;
+  /**
+   * `saveData`: for a reader in data-saver mode (`Save-Data: on`, DESIGN.md): the page with no
+   * script at all and its images at their smallest copy.
+   */
+  render(url: string, options: { nonce: string; data: SsrDataSource; saveData?: boolean }): Promise<RenderedPage>;
 }
 
 export interface ServerEntry {
@@ -18,8 +23,11 @@ export interface ServerEntry {
   serializeForScript: (value: unknown) => string;
 }
 
-/** The tags that load a page's script, the modules it imports and its styles, for `<head>`. */
-export type PageAssets = (entry: PageEntry) => string;
+/**
+ * The tags that load a page's styles and, unless `script` is false, its script and the modules it
+ * imports, for `<head>`.
+ */
+export type PageAssets = (entry: PageEntry, options?: { script: boolean }) => string;
 
 const ENTRY_SOURCES: Record<PageEntry, string> = {
   reader: 'src/client/entry-reader.tsx',
@@ -27,8 +35,12 @@ const ENTRY_SOURCES: Record<PageEntry, string> = {
   app: 'src/client/entry-client.tsx',
 };
 
-/** Pages rendered from the sources (tests, the route fuzzer): the entry as Vite's dev server serves it. */
-const sourceAssets: PageAssets = (entry) => `<script type="module" src="/${ENTRY_SOURCES[entry]}"></script>`;
+/**
+ * Pages rendered from the sources (tests, the route fuzzer): the entry as Vite's dev server serves
+ * it. Its script brings the styles, so a page without script has none here.
+ */
+const sourceAssets: PageAssets = (entry, { script } = { script: true }) =>
+  script ? `<script type="module" src="/${ENTRY_SOURCES[entry]}"></script>` : '';
 
 interface ManifestChunk {
   file: string;
@@ -59,14 +71,22 @@ export function manifestAssets(manifest: Record<string, ManifestChunk>): PageAss
       }
     };
     visit(root);
-    return [
-      ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      `<script type="module" crossorigin src="/${root.file}"></script>`,
-      ...[...preloads].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ].join('\n    ');
+    const stylesheets = [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+    return {
+      all: [
+        ...stylesheets,
+        `<script type="module" crossorigin src="/${root.file}"></script>`,
+        ...[...preloads].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join('\n    '),
+      styles: stylesheets.join('\n    '),
+    };
   };
-  const tags: Record<PageEntry, string> = { reader: tagsOf('reader'), blog: tagsOf('blog'), app: tagsOf('app') };
-  return (entry) => tags[entry];
+  const tags: Record<PageEntry, { all: string; styles: string }> = {
+    reader: tagsOf('reader'),
+    blog: tagsOf('blog'),
+    app: tagsOf('app'),
+  };
+  return (entry, { script } = { script: true }) => (script ? tags[entry].all : tags[entry].styles);
 }
 
 /** The renderer made of a server entry, the page template (index.html, built or not) and its assets. */
@@ -77,13 +97,17 @@ export function composeRenderer(
   assets: PageAssets = sourceAssets,
 ): PageRenderer {
   return {
-    async render(url, { nonce, data }) {
-      const result = await entry.render(url, data, { config: { siteUrl }, nonce });
-      const state = `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
+    async render(url, { nonce, data, saveData = false }) {
+      const config: SiteConfig = saveData ? { siteUrl, saveData } : { siteUrl };
+      const result = await entry.render(url, data, { config, nonce });
+      // A page without script needs no boot state either: nothing would read it.
+      const state = saveData
+        ? ''
+        : `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
       const html = template
         .replace('<!--app-head-->', () => result.head)
-        .replace('<!--app-assets-->', () => assets(result.entry))
-        .replace('<!--app-html-->', () => result.html)
+        .replace('<!--app-assets-->', () => assets(result.entry, { script: !saveData }))
+        .replace('<!--app-html-->', () => (saveData ? smallestImages(result.html) : result.html))
         .replace('<!--app-state-->', () => state);
       return { status: result.status, html };
     },

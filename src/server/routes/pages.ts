@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
 import type { FormOutcome } from '../../shared/form-outcome.ts';
 import type { SsrDataSource } from '../../shared/pages.ts';
-import { inPrivateSection, pageSections, routeOf } from '../../shared/routes.ts';
+import { inPrivateSection, isAuthorScreen, pageSections, routeOf } from '../../shared/routes.ts';
 import { categoryLabels } from '../../shared/site.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
@@ -14,6 +14,7 @@ import type { PostService } from '../services/posts/index.ts';
 import type { SiteService } from '../services/site/index.ts';
 import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
 import type { PageRenderer } from '../pages/renderer.ts';
+import { savesData } from '../pages/save-data.ts';
 import type { PostReader } from '../services/posts/index.ts';
 import type { PreviewLinks } from '../services/posts/index.ts';
 import type { Viewer } from '../lib/viewer.ts';
@@ -74,6 +75,12 @@ export function pageCacheKey(
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * The page cache's key for the page kept under `address`: a data-saver page (no script, smallest
+ * images) is another page. No address starts with `save-data:`, so the two never meet.
+ */
+const pageCacheEntry = (address: string, saveData: boolean): string => (saveData ? `save-data:${address}` : address);
+
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
 export const pageRoutes: FastifyPluginAsync<{
   renderer: PageRenderer;
@@ -110,6 +117,7 @@ export const pageRoutes: FastifyPluginAsync<{
     url: string,
     viewer: Viewer,
     placeholder: string,
+    saveData: boolean,
     formOutcome?: FormOutcome,
   ): Promise<RenderedResponse> {
     let postId: string | undefined;
@@ -117,6 +125,7 @@ export const pageRoutes: FastifyPluginAsync<{
     const document = await site.get();
     const page = await renderer.render(url, {
       nonce: placeholder,
+      saveData,
       data: {
         ...(formOutcome ? { formOutcome } : {}),
         site: async () => document,
@@ -171,25 +180,30 @@ export const pageRoutes: FastifyPluginAsync<{
     const canonical = canonicalPagePath(pathname);
     if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
     const viewer = viewerOf(request);
+    // A reader in data-saver mode gets the page without script (DESIGN.md); the author's screens
+    // are the app itself and stay whole. Every page says it varies so, for a CDN to keep both.
+    const saveData = savesData(request.headers['save-data']) && !isAuthorScreen(pathname);
+    reply.header('vary', 'save-data');
     // A form sent from this page without script came back here (303): this visitor's page shows
     // its outcome and what they typed, once, so it is rendered for them alone and kept by no cache.
     const formOutcome = takeFormOutcome(request, reply, pathname, secureCookies);
     // Which /blog categories have an address of their own: only /blog needs the document here.
     const categories = pathname === '/blog' ? await categoryAddresses() : [];
-    const key = mayUseSharedCache(request) && !formOutcome ? pageCacheKey(pathname, query, categories) : undefined;
+    const address = mayUseSharedCache(request) && !formOutcome ? pageCacheKey(pathname, query, categories) : undefined;
     let response: RenderedResponse;
     if (formOutcome) {
-      response = await renderPage(request.url, viewer, reply.scriptNonce, formOutcome);
+      response = await renderPage(request.url, viewer, reply.scriptNonce, saveData, formOutcome);
       reply.header('cache-control', PRIVATE_CACHE);
-    } else if (key === undefined) {
-      response = await renderPage(request.url, viewer, reply.scriptNonce);
+    } else if (address === undefined) {
+      response = await renderPage(request.url, viewer, reply.scriptNonce, saveData);
       // What the author sees (the admin screens) and previews are kept by no cache; visitors'
       // pages get the public rule of http/cache-headers.ts.
       if (inPrivateSection(pathname)) reply.header('cache-control', PRIVATE_CACHE);
       // A preview shows what is not public yet: never listed by a search engine.
       if (routeOf(pathname)?.route.access === 'link') reply.header('x-robots-tag', 'noindex, nofollow');
     } else {
-      response = cache.get(key) ?? (await cache.render(key, () => renderPage(key, viewer, reply.scriptNonce)));
+      const key = pageCacheEntry(address, saveData);
+      response = cache.get(key) ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData)));
     }
     // Every read of a post counts, whether its page came from the cache or not (once per reader
     // per day: views.ts); the count is queued, never awaited.

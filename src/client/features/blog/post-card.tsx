@@ -1,9 +1,10 @@
-import { Bookmark, Clock, Eye, Pencil, User } from 'lucide-react';
+import { Clock, Eye, Pencil, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { BlogCard } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
+import { SaveOfflineButton } from '../../components/save-offline-button.tsx';
 import { formatShortDate } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
 import { pagePath } from '../../../shared/routes.ts';
@@ -17,13 +18,15 @@ export function PostCard({ post, author, showEdit = false }: { post: BlogCard; a
       className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
       aria-labelledby={`post-${post.id}`}
     >
-      <div className="flex items-start justify-between gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
         {firstTag ? (
-          <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeColor(post.tags)}`}>{firstTag}</span>
+          <span className={`min-w-0 rounded-full px-2.5 py-0.5 text-xs font-semibold wrap-anywhere ${badgeColor(post.tags)}`}>
+            {firstTag}
+          </span>
         ) : (
           <span />
         )}
-        <div className="flex gap-1">
+        <div className="flex items-center gap-1">
           {showEdit && (
             <Link
               href={pagePath.edit(post.id)}
@@ -33,14 +36,7 @@ export function PostCard({ post, author, showEdit = false }: { post: BlogCard; a
               <Pencil aria-hidden="true" className="h-4 w-4" />
             </Link>
           )}
-          <button
-            type="button"
-            aria-label={`Bookmark ${post.title}`}
-            onClick={() => console.log('Bookmark', post.slug)}
-            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
-          >
-            <Bookmark aria-hidden="true" className="h-4 w-4" />
-          </button>
+          <SaveOfflineButton path={pagePath.post(post.slug)} title={post.title} compact />
         </div>
       </div>
       <h2 id={`post-${post.id}`} className="mt-3 text-xl font-semibold wrap-anywhere text-slate-900">

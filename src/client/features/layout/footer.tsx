@@ -16,15 +16,16 @@ export function Footer({ contactForm }: { contactForm: ReactNode }) {
           <ul className="mt-6 space-y-3 text-slate-300">
             {profile.email && (
               <li className="flex items-center gap-2">
-                <Mail aria-hidden="true" className="h-5 w-5 text-blue-400" />
-                <a className="underline-offset-4 hover:underline" href={mailtoHref(profile.email)}>
+                <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-blue-400" />
+                {/* An address is one long word: it wraps rather than widen a narrow phone's page. */}
+                <a className="min-w-0 wrap-anywhere underline-offset-4 hover:underline" href={mailtoHref(profile.email)}>
                   {profile.email}
                 </a>
               </li>
             )}
             {profile.location && (
               <li className="flex items-center gap-2">
-                <MapPin aria-hidden="true" className="h-5 w-5 text-blue-400" />
+                <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-blue-400" />
                 {profile.location}
               </li>
             )}

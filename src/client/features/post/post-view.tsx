@@ -37,7 +37,9 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
           <li aria-hidden="true">
             <ChevronRight className="h-4 w-4" />
           </li>
-          <li aria-current="page">{tags[0] ?? 'Article'}</li>
+          <li aria-current="page" className="min-w-0 wrap-anywhere">
+            {tags[0] ?? 'Article'}
+          </li>
         </ol>
       </nav>
 
@@ -72,7 +74,7 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
       {tags.length > 0 && (
         <ul aria-label="Tags" className="mt-5 flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag} className="rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold text-blue-800">
+            <li key={tag} className="min-w-0 rounded-full bg-blue-50 px-3 py-1 text-xs font-semibold wrap-anywhere text-blue-800">
               {tag}
             </li>
           ))}
