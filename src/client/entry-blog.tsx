@@ -1,12 +1,10 @@
-import { withAppProviders } from './islands/app-island.tsx';
-import { hydrateIslands } from './islands/hydrate.tsx';
-import { readerIslands } from './islands/reader-islands.ts';
-import { BlogPage } from './pages/blog-page.tsx';
+import { hydrateOnIntent } from './islands/hydrate-on-intent.ts';
+import { installShareWindows } from './lib/share-windows.ts';
 import './styles.css';
 
 /**
- * The script of /blog: the reading pages' islands and the blog list, which is built on wouter and
- * TanStack Query. An entry of its own, so the list hydrates as early as the rest of the page and
- * other pages (a post) never download those libraries.
+ * The script of /blog: as a reading page's (entry-reader.tsx), with the blog list among the islands
+ * it hydrates on a first use. Its links and forms (categories, search, pages) work before that.
  */
-hydrateIslands({ ...readerIslands, blog: withAppProviders(BlogPage) });
+installShareWindows();
+hydrateOnIntent(() => import('./islands/blog-boot.tsx').then((boot) => boot.hydrateBlog()));

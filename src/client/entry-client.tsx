@@ -7,6 +7,7 @@ import { clearAdminFlag } from './lib/admin-session.ts';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { readBootState } from './lib/boot-state.ts';
 import { installHistoryGuard } from './lib/history-guard.ts';
+import { installShareWindows } from './lib/share-windows.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { SiteConfigProvider } from './lib/site-config.tsx';
 import './styles.css';
@@ -21,6 +22,7 @@ const queryClient = createQueryClient();
 setUnauthorizedHandler(clearAdminFlag);
 // Before the router subscribes to `popstate` (lib/history-guard.ts).
 installHistoryGuard();
+installShareWindows();
 
 hydrateRoot(
   document.getElementById('root')!,

@@ -1,10 +1,11 @@
-import { hydrateIslands } from './islands/hydrate.tsx';
-import { readerIslands } from './islands/reader-islands.ts';
+import { hydrateOnIntent } from './islands/hydrate-on-intent.ts';
+import { installShareWindows } from './lib/share-windows.ts';
 import './styles.css';
 
 /**
- * The reading pages' script (/, /cv, a post, the 404 page): the server sent the whole page, and
- * only its islands hydrate. The blog list boots with entry-blog.tsx, the author's screens with
- * entry-client.tsx.
+ * The reading pages' script (/, /cv, a post, /saved, the 404 page): the server sent the whole page;
+ * its islands hydrate when a reader first reaches for one (docs/decisions/015). The blog list boots
+ * with entry-blog.tsx, the author's screens with entry-client.tsx.
  */
-hydrateIslands(readerIslands);
+installShareWindows();
+hydrateOnIntent(() => import('./islands/reader-boot.tsx').then((boot) => boot.hydrateReader()));

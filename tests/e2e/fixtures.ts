@@ -27,5 +27,21 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** Every island of the page has become a React root. */
+export const islandsHydrated = (page: Page) =>
+  page.evaluate(() => {
+    const islands = [...document.querySelectorAll('[data-island]')];
+    return islands.length > 0 && islands.every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
+  });
+
+/**
+ * A reader's first use of a reading page: the focus on a control of one of its islands, which loads
+ * them (docs/decisions/015). Resolves once every island has hydrated.
+ */
+export async function useIslands(page: Page): Promise<void> {
+  await page.locator('[data-island] :is(button, input, textarea, select):visible').first().focus();
+  await expect.poll(() => islandsHydrated(page)).toBe(true);
+}
+
 export const test = base;
 export { expect };

@@ -1,4 +1,4 @@
-import { createPost, expect, test, watchConsole } from './fixtures.ts';
+import { createPost, expect, test, useIslands, watchConsole } from './fixtures.ts';
 
 test('the home page arrives rendered with the latest posts and hydrates without warnings', async ({ page, request }) => {
   const title = `Rendered on the server ${Date.now()}`;
@@ -13,11 +13,8 @@ test('the home page arrives rendered with the latest posts and hydrates without 
   const problems = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
-  // Hydration is done when React has attached to every island of the page.
-  await page.waitForFunction(() => {
-    const islands = [...document.querySelectorAll('[data-island]')];
-    return islands.length > 0 && islands.every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
-  });
+  // Hydrated at a reader's first use: React has attached to every island of the page.
+  await useIslands(page);
   expect(problems).toEqual([]);
 });
 

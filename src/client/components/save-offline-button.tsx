@@ -13,7 +13,8 @@ const loadActions = () => import('../lib/offline/offline-actions.ts');
  * DESIGN.md "Offline reading": `Save for offline` on a blog card (`compact`) and on the post page.
  * Pressed again (it then reads `Saved for offline`), it removes the post. It takes its place but
  * shows only once the page's script knows what is saved: a page read without script (or with
- * `Save-Data`) offers nothing it cannot do.
+ * `Save-Data`) offers nothing it cannot do. A browser that has saved nothing (no service worker yet)
+ * shows it at once, before the islands hydrate (islands/hydrate-on-intent.ts).
  */
 export function SaveOfflineButton({ path, title, compact = false }: { path: string; title: string; compact?: boolean }) {
   const { saveData } = useSiteConfig();
@@ -58,10 +59,11 @@ export function SaveOfflineButton({ path, title, compact = false }: { path: stri
       disabled={busy}
       aria-label={compact ? `${label}: ${title}` : undefined}
       title={saved ? 'Remove from offline reading' : undefined}
-      // Known only in the browser: hidden until read, gone where the browser cannot keep pages.
+      // Known only in the browser: hidden until read (unless the page's first script found nothing
+      // saved: styles.css), gone where the browser cannot keep pages.
       hidden={index !== undefined && !offlineSupported()}
       className={cx(
-        index === undefined && 'invisible',
+        index === undefined && 'offline-pending',
         compact
           ? cx(
               'inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-70',

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApi, createPost, expect, test, watchConsole } from '../fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { adminApi, createPost, expect, test, useIslands, watchConsole } from '../fixtures.ts';
 import { unlockEditor } from './admin-support.ts';
 import { unique } from './back-office-support.ts';
 
@@ -19,13 +19,6 @@ async function previewLink(request: APIRequestContext, postId: string): Promise<
   expect(pathname).toMatch(/^\/preview\/[^/]+$/);
   return pathname;
 }
-
-/** Every island of the page has become a React root. */
-const islandsHydrated = (page: Page) =>
-  page.evaluate(() => {
-    const islands = [...document.querySelectorAll('[data-island]')];
-    return islands.length > 0 && islands.every((el) => Object.keys(el).some((key) => key.startsWith('__reactContainer')));
-  });
 
 test('a preview link shows a draft as readers will see it to a visitor without a session: never indexed, no comments; a changed token or the post address shows nothing', async ({
   browser,
@@ -50,8 +43,8 @@ test('a preview link shows a draft as readers will see it to a visitor without a
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Leave a Comment' })).toHaveCount(0);
   await expect(page.getByLabel('Name *')).toHaveCount(0);
-  // A reading page: its islands (the share bar among them) hydrate, the article stays the server's.
-  await expect.poll(() => islandsHydrated(page)).toBe(true);
+  // A reading page: its islands (the share bar among them) hydrate at a first use, the article stays the server's.
+  await useIslands(page);
   await expect(page.getByRole('group', { name: 'Share this post' })).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

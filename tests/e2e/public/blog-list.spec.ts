@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
-import { createPost, expect, test } from '../fixtures.ts';
+import { createPost, expect, test, useIslands } from '../fixtures.ts';
 
 /** Opens a view of the blog once its list is interactive (the list's island has hydrated). */
 async function openBlog(page: Page) {
   await page.goto('/blog');
-  await page.waitForFunction(() => {
-    const list = document.querySelector('[data-island="blog"]');
-    return list !== null && Object.keys(list).some((key) => key.startsWith('__reactContainer'));
-  });
+  await useIslands(page);
 }
 
 test('the blog list arrives with its heading, its posts and the 7 categories, no spinner', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createPost, expect, test, watchConsole } from '../fixtures.ts';
+import { createPost, expect, test, useIslands, watchConsole } from '../fixtures.ts';
 
 const RICH =
   '# Notes\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nconst x = 1;\n```\n\n- [x] done\n\n> quoted\n\n[link](https://example.org)';
@@ -25,11 +25,8 @@ test('no horizontal scrolling at 320 px and no console errors or hydration warni
   for (const route of await publicRoutes(request)) {
     const problems = watchConsole(page);
     await page.goto(route);
-    // Hydrated: every island of the page has become a React root.
-    await page.waitForFunction(() => {
-      const islands = [...document.querySelectorAll('[data-island]')];
-      return islands.length > 0 && islands.every((el) => Object.keys(el).some((k) => k.startsWith('__reactContainer')));
-    });
+    // Hydrated, as at a reader's first use: every island of the page has become a React root.
+    await useIslands(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(320);
     // A 404 is reported by the browser as a failed resource load; that one is expected.
     expect(

@@ -1,4 +1,4 @@
-import type { FormEvent, MouseEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
 import { ALL_POSTS_CATEGORY, LIMITS } from '../../../shared/constants.ts';
 import { useBlogSite } from './blog-site.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
@@ -24,12 +24,22 @@ export function SearchForm({
     event.preventDefault();
     onSubmit();
   };
+  // What a reader typed before the list's script arrived (it loads at the first focus of the box,
+  // islands/hydrate-on-intent.ts) is in the box but not yet searched: it is, once the list hydrates.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // Once, at hydration: later typing reaches onChange itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <form role="search" method="get" action={pagePath.blog()} onSubmit={submit} className="mx-auto mt-8 flex max-w-xl gap-2">
       {category !== ALL_POSTS_CATEGORY && <input type="hidden" name="category" value={category} />}
       <SearchInput
         label="Search articles"
         name="q"
+        ref={box}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder="Search articles..."

@@ -1,7 +1,9 @@
 import { Menu, X } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigation } from '../../lib/navigation.tsx';
 import { CONTACT_SECTION_ID, scrollToSection, scrollToTop } from '../../lib/scroll.ts';
+import { scriptForms } from '../../lib/script-forms.ts';
+import { useSiteConfig } from '../../lib/site-config.tsx';
 import { pagePath } from '../../../shared/routes.ts';
 
 const links = [
@@ -44,28 +46,29 @@ function NavLinks({ location, onNavigate }: { location: string; onNavigate: () =
 }
 
 /**
- * Get in Touch: SPEC.md's button, which scrolls smoothly to the contact section, once the page's
- * script runs; before that (or without script) a link there, which the browser follows itself.
+ * Get in Touch: SPEC.md's button, which scrolls smoothly to the contact section; without script, a
+ * link there, which the browser follows itself (lib/script-forms.ts).
  */
-function GetInTouch({ enhanced, onClick, className }: { enhanced: boolean; onClick: () => void; className: string }) {
-  if (!enhanced) {
-    return (
-      <a href={`#${CONTACT_SECTION_ID}`} className={className}>
+function GetInTouch({ onClick, className }: { onClick: () => void; className: string }) {
+  const forms = scriptForms('block', useSiteConfig().saveData);
+  return (
+    <>
+      <a href={`#${CONTACT_SECTION_ID}`} className={`${className} ${forms.withoutScript}`}>
         Get in Touch
       </a>
-    );
-  }
-  return (
-    <button type="button" onClick={onClick} className={className}>
-      Get in Touch
-    </button>
+      {forms.withScript && (
+        <button type="button" onClick={onClick} className={`${className} ${forms.withScript}`}>
+          Get in Touch
+        </button>
+      )}
+    </>
   );
 }
 
-/** The links of a small screen, under the bar: in the flow once hydrated, over the page in the disclosure. */
-function MobileMenu({ className = '', children }: { className?: string; children: ReactNode }) {
+/** The links of a small screen, under the bar: in the flow with script, over the page in the disclosure. */
+function MobileMenu({ id, className = '', children }: { id?: string; className?: string; children: ReactNode }) {
   return (
-    <div id="mobile-menu" className={`border-t border-slate-200 bg-white px-4 pb-4 md:hidden ${className}`}>
+    <div id={id} className={`border-t border-slate-200 bg-white px-4 pb-4 md:hidden ${className}`}>
       <div className="flex flex-col gap-1 pt-2">{children}</div>
     </div>
   );
@@ -73,24 +76,13 @@ function MobileMenu({ className = '', children }: { className?: string; children
 
 /**
  * `siteName` (the logo's text) comes from the shell, so this island does not carry the site's content.
- * The server renders the small screen's menu as a `<details>` disclosure, which opens without script
- * (DESIGN.md "readers on metered data"); once hydrated it becomes SPEC.md's menu button.
+ * The small screen's menu is SPEC.md's menu button; without script (and on a data-saver page) a
+ * `<details>` disclosure instead, which opens by itself (DESIGN.md "readers on metered data").
  */
 export function Navbar({ siteName }: { siteName: string }) {
   const { path: location } = useNavigation();
-  const [enhanced, setEnhanced] = useState(false);
+  const forms = scriptForms('block', useSiteConfig().saveData);
   const [menuOpen, setMenuOpen] = useState(false);
-  const disclosure = useRef<HTMLDetailsElement>(null);
-  const focusToggle = useRef(false);
-
-  // Once hydrated, in the same commit (no moment for a tap to get lost in between), the disclosure
-  // gives way to the button, which keeps what a reader quicker than the script did: opened, focused.
-  useLayoutEffect(() => {
-    const details = disclosure.current;
-    setMenuOpen(details?.open ?? false);
-    focusToggle.current = details?.contains(document.activeElement) ?? false;
-    setEnhanced(true);
-  }, []);
 
   const onNavigate = () => {
     setMenuOpen(false);
@@ -104,7 +96,6 @@ export function Navbar({ siteName }: { siteName: string }) {
     <>
       <NavLinks location={location} onNavigate={onNavigate} />
       <GetInTouch
-        enhanced={enhanced}
         onClick={onContact}
         className={`mt-1 rounded-md bg-blue-700 px-3 py-2 text-left text-sm font-semibold text-white hover:bg-blue-800 ${focusRing}`}
       />
@@ -124,21 +115,14 @@ export function Navbar({ siteName }: { siteName: string }) {
         <div className="hidden items-center gap-1 md:flex">
           <NavLinks location={location} onNavigate={onNavigate} />
           <GetInTouch
-            enhanced={enhanced}
             onClick={onContact}
             className={`ml-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 ${focusRing} focus-visible:ring-offset-2`}
           />
         </div>
-        {enhanced ? (
+        {forms.withScript && (
           <button
             type="button"
-            ref={(button) => {
-              if (button && focusToggle.current) {
-                focusToggle.current = false;
-                button.focus();
-              }
-            }}
-            className={`shrink-0 md:hidden ${toggleClass}`}
+            className={`shrink-0 md:hidden ${toggleClass} ${forms.withScript}`}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -146,8 +130,9 @@ export function Navbar({ siteName }: { siteName: string }) {
           >
             {menuOpen ? <X aria-hidden="true" className="h-6 w-6" /> : <Menu aria-hidden="true" className="h-6 w-6" />}
           </button>
-        ) : (
-          <details ref={disclosure} className="group shrink-0 md:hidden">
+        )}
+        <div className="shrink-0 md:hidden">
+          <details className={`group ${forms.withoutScript}`}>
             <summary className={`block cursor-pointer list-none [&::-webkit-details-marker]:hidden ${toggleClass}`}>
               <Menu aria-hidden="true" className="h-6 w-6 group-open:hidden" />
               <X aria-hidden="true" className="hidden h-6 w-6 group-open:block" />
@@ -155,9 +140,9 @@ export function Navbar({ siteName }: { siteName: string }) {
             </summary>
             <MobileMenu className="absolute inset-x-0 top-full border-b shadow-md">{mobileLinks}</MobileMenu>
           </details>
-        )}
+        </div>
       </nav>
-      {enhanced && menuOpen && <MobileMenu>{mobileLinks}</MobileMenu>}
+      {menuOpen && <MobileMenu id="mobile-menu">{mobileLinks}</MobileMenu>}
     </header>
   );
 }
