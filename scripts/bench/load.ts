@@ -25,18 +25,45 @@ export interface LoadResult {
   p50: number;
   p95: number;
   p99: number;
+  max: number;
   requests: number;
   /** Answers other than 2xx plus connection errors and timeouts: a non-zero value spoils the figures. */
   failures: number;
+  /** Requests unanswered after TIMEOUT_SECONDS (counted in `failures` too). */
+  timeouts: number;
+  /** Answers that took longer than SLOW_MS. */
+  slow: number;
 }
 
-function run(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+/** What one request asks; headers replace those of the load for this request. */
+export interface LoadRequest {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** The longest wait for an answer: past SLOW_MS, so a slow answer is measured rather than dropped. */
+const TIMEOUT_SECONDS = 10;
+/** DESIGN.md: no reader's request over 5 s. */
+export const SLOW_MS = 5_000;
+
+/** The paths in turn, one per request whichever connection sends it. */
+export function rotation(paths: readonly string[]): () => LoadRequest {
+  let i = 0;
+  return () => ({ path: paths[i++ % paths.length]! });
+}
+
+function run(url: string, headers: Record<string, string>, connections: number, seconds: number, next?: () => LoadRequest) {
   const latencies: number[] = [];
   let failures = 0;
-  return new Promise<{ latencies: number[]; failures: number; duration: number }>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 10 }, (error, result) => {
+  // Each request is built anew from `next` (setupRequest); without it, one request is built once.
+  const requests = next
+    ? [{ setupRequest: (request: autocannon.Request): autocannon.Request => ({ ...request, ...next() }) }]
+    : undefined;
+  return new Promise<{ latencies: number[]; failures: number; timeouts: number; duration: number }>((resolve, reject) => {
+    const options = { url, connections, duration: seconds, headers, timeout: TIMEOUT_SECONDS, ...(requests ? { requests } : {}) };
+    const instance = autocannon(options, (error, result) => {
       if (error) reject(error instanceof Error ? error : new Error(String(error)));
-      else resolve({ latencies, failures: failures + result.errors, duration: result.duration });
+      else resolve({ latencies, failures: failures + result.errors, timeouts: result.timeouts, duration: result.duration });
     });
     // autocannon's own histogram keeps whole milliseconds; record the exact times instead.
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -51,13 +78,21 @@ function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
-/** Warm-up, then `seconds` of load at `connections` against one URL. */
-export async function measureLoad(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<LoadResult> {
+/**
+ * Warm-up, then `seconds` of load at `connections` against `url`, or, with `next`, against the
+ * paths it gives on the origin of `url`. Requests still unanswered when the time is up are not counted.
+ */
+export async function measureLoad(
+  url: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+  next?: () => LoadRequest,
+): Promise<LoadResult> {
   if (settings.warmupSeconds > 0) {
-    await run(url, headers, settings.connections, settings.warmupSeconds);
+    await run(url, headers, settings.connections, settings.warmupSeconds, next);
     await settings.settle?.();
   }
-  const { latencies, failures, duration } = await run(url, headers, settings.connections, settings.seconds);
+  const { latencies, failures, timeouts, duration } = await run(url, headers, settings.connections, settings.seconds, next);
   await settings.settle?.();
   const sorted = Float64Array.from(latencies).sort();
   return {
@@ -67,8 +102,11 @@ export async function measureLoad(url: string, headers: Record<string, string>, 
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),
+    max: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN,
     requests: latencies.length,
     failures,
+    timeouts,
+    slow: latencies.filter((ms) => ms > SLOW_MS).length,
   };
 }
 

@@ -1,5 +1,6 @@
-// The static-site reference: nginx serving the app's own answers from files, so the ratio
-// app/nginx says how close the app reads to a static site on this machine.
+// The static-site reference: nginx serving the app's own answers from files, the gzip bytes the
+// app sent included (gzip_static), so the ratio app/nginx says how close the app reads to a static
+// site on this machine: same bytes, one worker, nothing compressed while serving.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,8 @@ export interface StaticPage {
   url: string;
   /** The decoded body the app answered. */
   body: Buffer;
+  /** The bytes the app answered to `accept-encoding: gzip`, when it compressed them. */
+  gzip?: Buffer;
   contentType: string;
 }
 
@@ -43,7 +46,7 @@ const EXTENSIONS: Array<[RegExp, string]> = [
 ];
 
 /** nginx.conf for a non-root run: every path it writes is inside `dir`. */
-function config(dir: string, port: number, files: Array<{ url: string; file: string }>): string {
+export function nginxConfig(dir: string, port: number, files: Array<{ url: string; file: string }>): string {
   const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
   const map = files.map(({ url, file }) => `    ${quote(url)} /${file};`).join('\n');
   return `# One worker: the app is one Node.js process, so both get one core of this machine.
@@ -65,10 +68,9 @@ http {
   tcp_nopush on;
   # Node keeps a connection for any number of requests; nginx's default closes it after 1000.
   keepalive_requests 1000000;
-  # Compress as the app does (above 1 KB); nginx-light has no brotli, so gzip at its default level.
-  gzip on;
-  gzip_min_length 1024;
-  gzip_types application/json application/rss+xml;
+  # The app's own gzip answer, stored beside each file as <file>.gz; nothing is compressed here.
+  gzip off;
+  gzip_static on;
   # Long keys (a post's slug): the default bucket of 64 bytes is too small for them.
   map_hash_bucket_size 256;
   map $request_uri $page {
@@ -95,10 +97,11 @@ export async function startNginx(binary: string, pages: StaticPage[]): Promise<N
     const extension = EXTENSIONS.find(([pattern]) => pattern.test(page.contentType))?.[1] ?? 'html';
     const file = `page-${i}.${extension}`;
     writeFileSync(path.join(dir, 'www', file), page.body, { mode: 0o644 });
+    if (page.gzip) writeFileSync(path.join(dir, 'www', `${file}.gz`), page.gzip, { mode: 0o644 });
     return { url: page.url, file };
   });
   const port = await freePort();
-  writeFileSync(path.join(dir, 'nginx.conf'), config(dir, port, files));
+  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, files));
 
   const child: ChildProcess = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],

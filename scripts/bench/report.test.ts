@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './load.ts';
-import { type BenchFigures, checkGoals, formatReport, type TargetFigures } from './report.ts';
+import { type BenchFigures, checkGoals, formatReport, type MixFigures, type TargetFigures } from './report.ts';
 
 const load = (overrides: Partial<LoadResult> = {}): LoadResult => ({
   connections: 50,
@@ -9,8 +9,11 @@ const load = (overrides: Partial<LoadResult> = {}): LoadResult => ({
   p50: 5,
   p95: 10,
   p99: 20,
+  max: 80,
   requests: 10_000,
   failures: 0,
+  timeouts: 0,
+  slow: 0,
   ...overrides,
 });
 const bytes = { encoding: 'br', transferred: 6_000, gzip: 7_000 };
@@ -21,7 +24,7 @@ function figures(targets: TargetFigures[], extra: Partial<BenchFigures> = {}): O
     cpus: 2,
     loadAverage: { start: [0.1, 0.1, 0.1] },
     dataset: { posts: 100, published: 90, drafts: 10, comments: 300, dataDir: '/tmp/x', reused: true },
-    settings: { connections: 50, seconds: 10, warmupSeconds: 2 },
+    settings: { connections: 50, seconds: 10, warmupSeconds: 2, sustainSeconds: 60 },
     nginx: 'measured',
     targets,
     ...extra,
@@ -70,6 +73,78 @@ describe('checkGoals', () => {
     expect(verdict(goals, '/api/blog-posts?search=x')).toBe(false);
   });
 
+  it('wants /blog and the 20 rotating searches at half of nginx, and fails a ratio met with failed requests', () => {
+    const compared = (name: string, appRps: number, failures = 0): TargetFigures => ({
+      name,
+      path: `/${name}`,
+      bytes,
+      app: load({ requestsPerSecond: appRps, failures }),
+      nginx: { ...load({ requestsPerSecond: 1000 }), gzip: 7_000 },
+    });
+    const goals = checkGoals(figures([compared('blog', 500), compared('search-20', 900, 1)]));
+    expect(goals).toEqual([
+      { goal: '/blog >= 0.5x nginx req/s at 50 connections, no failed request', measured: '0.50x', met: true },
+      {
+        goal: '20 search terms in rotation >= 0.5x nginx req/s at 50 connections, no failed request',
+        measured: '0.90x, 1 failed',
+        met: false,
+      },
+    ]);
+    expect(verdict(checkGoals(figures([compared('blog', 499)])), '/blog >= 0.5x')).toBe(false);
+  });
+
+  it('wants a search term never seen before answered in p95 under 20 ms at one connection', () => {
+    const fresh = (p95: number): TargetFigures => ({ name: 'search-new', path: '/blog?q=<new>', appSingle: load({ p95 }) });
+    expect(checkGoals(figures([fresh(19.9)]))).toEqual([
+      { goal: 'a search term never seen before p95 < 20 ms at 1 connection', measured: '19.9 ms', met: true },
+    ]);
+    expect(verdict(checkGoals(figures([fresh(20)])), 'a search term never seen before')).toBe(false);
+  });
+
+  const mix = (overrides: Partial<MixFigures>): MixFigures => ({
+    name: 'x',
+    connections: 50,
+    seconds: 60,
+    paths: ['/'],
+    load: load(),
+    rssBeforeMb: 100,
+    rssPeakMb: 250,
+    rssEndMb: 240,
+    ...overrides,
+  });
+
+  it('wants RSS under 300 MB after the sustained minute, and fails it when the server died', () => {
+    expect(checkGoals(figures([], { sustained: mix({ rssEndMb: 299, rssPeakMb: 310 }) }))).toEqual([
+      { goal: 'RSS < 300 MB after 60 s at 50 connections', measured: '299 MB (peak 310)', met: true },
+    ]);
+    expect(verdict(checkGoals(figures([], { sustained: mix({ rssEndMb: 300 }) })), 'RSS < 300 MB')).toBe(false);
+    const died = mix({ load: undefined, rssEndMb: undefined, error: 'the server exited (SIGABRT) under this load' });
+    expect(checkGoals(figures([], { sustained: died }))).toEqual([
+      {
+        goal: 'RSS < 300 MB after 60 s at 50 connections',
+        measured: 'the server exited (SIGABRT) under this load',
+        met: false,
+      },
+    ]);
+  });
+
+  it('wants no answer over 5 s and no error in the read-only mix', () => {
+    const readMix = (result: Partial<LoadResult>) =>
+      checkGoals(figures([], { readMix: mix({ connections: 100, load: load(result) }) }));
+    expect(readMix({ max: 4_999 })).toEqual([
+      {
+        goal: 'read-only mix, 100 connections for 60 s: no answer over 5 s, no error',
+        measured: 'max 4999.0 ms, 0 over 5 s, 0 failed',
+        met: true,
+      },
+    ]);
+    expect(readMix({ max: 5_200, slow: 3 })[0]).toMatchObject({ measured: 'max 5200.0 ms, 3 over 5 s, 0 failed', met: false });
+    expect(readMix({ failures: 2, timeouts: 2 })[0]).toMatchObject({
+      measured: 'max 80.0 ms, 0 over 5 s, 2 failed (2 timed out)',
+      met: false,
+    });
+  });
+
   it('checks start-up in under 3 s and idle memory under 150 MB', () => {
     const goals = checkGoals(figures([], { startup: { coldStartMs: 2_999, restartAfterKillMs: 3_000, idleRssMb: 149 } }));
     expect(goals.map((g) => [g.goal, g.met])).toEqual([
@@ -90,5 +165,23 @@ describe('formatReport', () => {
     const text = formatReport({ ...skipped, goals: checkGoals(skipped) });
     expect(text).toContain('nginx reference skipped: nginx is not installed');
     expect(text).toContain('no nginx reference');
+  });
+
+  it('prints each mix with its latencies, failures and memory before, at its peak and at its end', () => {
+    const mixed = figures([], {
+      readMix: {
+        name: 'read-mix',
+        connections: 100,
+        seconds: 60,
+        paths: ['/', '/blog'],
+        load: load({ requestsPerSecond: 812, max: 6_100, slow: 4, failures: 1, timeouts: 1 }),
+        rssBeforeMb: 120,
+        rssPeakMb: 260,
+        rssEndMb: 255,
+      },
+    });
+    const text = formatReport({ ...mixed, goals: checkGoals(mixed) });
+    expect(text).toMatch(/read-mix\s+100\s+60\s+812\s.*\s6100\.0\s+4\s+1 \(1 timeouts\)\s+120 MB\s+260 MB\s+255 MB/);
+    expect(text).toContain('read-mix: /, /blog');
   });
 });

@@ -20,6 +20,8 @@ export interface SiteServer {
 export interface SiteServerOptions {
   /** Serve this data directory and keep it on stop; by default a throwaway one is made and removed. */
   dataDir?: string;
+  /** False: serve `dist/` as it is, never rebuilt here (the bench checks it once per run). */
+  build?: boolean;
 }
 
 /** The admin password of servers started here; one value, so a restart never re-hashes a new one. */
@@ -46,7 +48,7 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
-  ensureBuilt();
+  if (options.build !== false) ensureBuilt();
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'folio-measure-'));
   const origin = `http://127.0.0.1:${port}`;
