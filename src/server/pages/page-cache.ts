@@ -62,7 +62,8 @@ export class PageCache {
   private readonly log?: FastifyBaseLogger;
   /** Least recently used out first once the bytes pass `maxBytes`; older than `maxAgeMs`: gone. */
   private readonly entries: LRUCache<string, CachedResponse>;
-  private readonly inFlight = new Map<string, Promise<RenderedResponse>>();
+  /** Renders under way, and rendered pages being compressed, each with the epoch it began in. */
+  private readonly inFlight = new Map<string, { rendering: Promise<RenderedResponse>; epoch: number }>();
   private generation: number | undefined;
   /** Bumped whenever the pages are emptied: a render begun in an older epoch is not kept. */
   private epoch = 0;
@@ -104,20 +105,34 @@ export class PageCache {
 
   /**
    * The response for `key`: one render however many visitors ask at once (a viral post after an
-   * edit renders once, not once per reader), kept for the next ones in the background.
+   * edit renders once, not once per reader), kept for the next ones in the background. Until it is
+   * kept (a brotli-11 takes a while), later visitors get that same render rather than start another.
    */
   async render(key: string, produce: () => Promise<RenderedResponse>): Promise<RenderedResponse> {
     const running = this.inFlight.get(key);
-    if (running) return running;
+    // One begun before the pages were last emptied may show what changed since: not shared.
+    if (running && running.epoch === this.epoch) return running.rendering;
     const known = this.generation !== undefined;
     const epoch = this.epoch;
-    const rendering = produce().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, rendering);
-    const rendered = await rendering;
+    const rendering = produce();
+    const flight = { rendering, epoch };
+    this.inFlight.set(key, flight);
+    const done = () => {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    };
+    let rendered: RenderedResponse;
+    try {
+      rendered = await rendering;
+    } catch (error) {
+      done();
+      throw error;
+    }
     // Unknown generation (the first poll has not answered): nothing is kept until it has. Only
     // real pages are kept: any path can be a 404, and each would cost a brotli-11 and a hot page.
     if (known && rendered.status === 200 && rendered.keep !== false) {
-      void this.store(key, rendered, epoch);
+      void this.store(key, rendered, epoch).finally(done);
+    } else {
+      done();
     }
     return rendered;
   }
