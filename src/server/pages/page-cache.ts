@@ -34,9 +34,17 @@ export interface CachedResponse extends RenderedResponse {
   storedAt: number;
 }
 
+/**
+ * Where a page is kept: `searches` (a view of /blog with `q`, whose addresses anyone can make up)
+ * have their own, smaller room, so a flood of new terms pushes out other searches, never a page.
+ */
+export type PagePool = 'pages' | 'searches';
+
 export interface PageCacheOptions {
   /** Bytes kept, identity and both encodings together (default 48 MB: ~1,000 post pages). */
   maxBytes?: number;
+  /** Searches kept at most (default 500, about 6 MB), on top of the pages' bytes. */
+  maxSearches?: number;
   /** A page older than this is rendered again, so the view counts it shows stay recent. */
   maxAgeMs?: number;
   /** How often the shared generation is read: a write elsewhere shows here within this (300 ms,
@@ -61,7 +69,7 @@ export class PageCache {
   private readonly now: () => number;
   private readonly log?: FastifyBaseLogger;
   /** Least recently used out first once the bytes pass `maxBytes`; older than `maxAgeMs`: gone. */
-  private readonly entries: LRUCache<string, CachedResponse>;
+  private readonly pools: Record<PagePool, LRUCache<string, CachedResponse>>;
   /** Renders under way, and rendered pages being compressed, each with the epoch it began in. */
   private readonly inFlight = new Map<string, { rendering: Promise<RenderedResponse>; epoch: number }>();
   private generation: number | undefined;
@@ -77,14 +85,16 @@ export class PageCache {
   constructor(db: Database, options: PageCacheOptions = {}) {
     this.db = db;
     this.now = options.now ?? Date.now;
-    this.entries = new LRUCache({
-      maxSize: options.maxBytes ?? 48 * 1024 * 1024,
-      sizeCalculation: sizeOf,
+    const aging = {
       ttl: options.maxAgeMs ?? 60_000,
       // Ages are read from the cache's clock at each get (tests move it), never a cached one.
       ttlResolution: 0,
       perf: { now: () => this.now() },
-    });
+    };
+    this.pools = {
+      pages: new LRUCache({ maxSize: options.maxBytes ?? 48 * 1024 * 1024, sizeCalculation: sizeOf, ...aging }),
+      searches: new LRUCache({ max: options.maxSearches ?? 500, ...aging }),
+    };
     this.log = options.log;
     this.epochStart = this.now();
     this.timer = setInterval(() => void this.sync(), options.pollMs ?? 300);
@@ -93,14 +103,14 @@ export class PageCache {
   }
 
   /** The stored response for `key`, if it is still fresh. */
-  get(key: string): CachedResponse | undefined {
+  get(key: string, pool: PagePool = 'pages'): CachedResponse | undefined {
     if (this.nextPublishAt !== undefined && this.now() >= this.nextPublishAt) {
       // A scheduled post has just gone out: every page may list it now.
       this.nextPublishAt = undefined;
       this.clear();
       void this.sync();
     }
-    return this.entries.get(key);
+    return this.pools[pool].get(key);
   }
 
   /**
@@ -108,7 +118,7 @@ export class PageCache {
    * edit renders once, not once per reader), kept for the next ones in the background. Until it is
    * kept (a brotli-11 takes a while), later visitors get that same render rather than start another.
    */
-  async render(key: string, produce: () => Promise<RenderedResponse>): Promise<RenderedResponse> {
+  async render(key: string, produce: () => Promise<RenderedResponse>, pool: PagePool = 'pages'): Promise<RenderedResponse> {
     const running = this.inFlight.get(key);
     // One begun before the pages were last emptied may show what changed since: not shared.
     if (running && running.epoch === this.epoch) return running.rendering;
@@ -130,7 +140,7 @@ export class PageCache {
     // Unknown generation (the first poll has not answered): nothing is kept until it has. Only
     // real pages are kept: any path can be a 404, and each would cost a brotli-11 and a hot page.
     if (known && rendered.status === 200 && rendered.keep !== false) {
-      void this.store(key, rendered, epoch).finally(done);
+      void this.store(key, rendered, epoch, pool).finally(done);
     } else {
       done();
     }
@@ -151,8 +161,9 @@ export class PageCache {
     this.clear();
   }
 
+  /** Pages and searches kept. */
   get size(): number {
-    return this.entries.size;
+    return this.pools.pages.size + this.pools.searches.size;
   }
 
   /**
@@ -187,7 +198,7 @@ export class PageCache {
     }
   }
 
-  private async store(key: string, rendered: RenderedResponse, epoch: number): Promise<void> {
+  private async store(key: string, rendered: RenderedResponse, epoch: number, pool: PagePool): Promise<void> {
     try {
       const identity = Buffer.from(rendered.body);
       const [br, gz] = await Promise.all([
@@ -202,14 +213,15 @@ export class PageCache {
       ]);
       if (epoch !== this.epoch) return;
       const entry: CachedResponse = { ...rendered, identity, gzip: gz, br, storedAt: this.now() };
-      this.entries.set(key, entry);
+      this.pools[pool].set(key, entry);
     } catch (err) {
       this.log?.warn({ err, key }, 'keeping a rendered page failed');
     }
   }
 
   private clear(): void {
-    this.entries.clear();
+    this.pools.pages.clear();
+    this.pools.searches.clear();
     this.epoch += 1;
     this.epochStart = this.now();
   }

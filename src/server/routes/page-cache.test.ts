@@ -16,7 +16,7 @@ import { openDatabase } from '../db/client.ts';
 import { loadConfig } from '../env.ts';
 import { PRIVATE_CACHE, PUBLIC_CACHE } from '../http/cache-headers.ts';
 import { ensureAdminAccount } from '../services/auth/admin-account.ts';
-import { pageCacheKey } from './pages.ts';
+import { isSearchAddress, pageCacheKey } from './pages.ts';
 
 const SITE_URL = 'http://localhost:3000';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -33,6 +33,14 @@ const visit = (app: FastifyInstance, url: string, headers: Record<string, string
 async function until(done: () => boolean, ms = 30_000) {
   for (const deadline = Date.now() + ms; !done() && Date.now() < deadline;) await sleep(10);
 }
+
+/** A search page of a made-up term, as an attacker could have any number rendered. */
+const madeUp = (i: number) => ({
+  status: 200,
+  body: `<!doctype html><title>made-up ${i}</title>`,
+  contentType: 'text/html; charset=utf-8',
+  etag: `made-up-${i}`,
+});
 
 /** Waits until the page rendered for the first visitor has been compressed and kept. */
 async function cached(app: FastifyInstance, size: number) {
@@ -51,10 +59,21 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/blog', 'page=1')).toBe('/blog');
   });
 
-  it('keeps no author screen, no search and no address nobody links to', () => {
+  it('keys a search by its trimmed term, page and category; an empty one is /blog', () => {
+    expect(pageCacheKey('/blog', 'q=%20robots%20&utm=1')).toBe('/blog?q=robots');
+    expect(pageCacheKey('/blog', 'page=2&q=robots&category=Digital+Literacy', LABELS)).toBe(
+      '/blog?q=robots&category=Digital+Literacy&page=2',
+    );
+    expect(pageCacheKey('/blog', 'q=+++')).toBe('/blog');
+    expect(isSearchAddress('/blog?q=robots')).toBe(true);
+    expect(isSearchAddress('/blog?category=Digital+Literacy&page=2')).toBe(false);
+  });
+
+  it('keeps no author screen, no unusable search and no address nobody links to', () => {
     for (const path of ['/admin', '/admin/comments', '/write', '/edit/abc'])
       expect(pageCacheKey(path, undefined)).toBeUndefined();
-    expect(pageCacheKey('/blog', 'q=robots')).toBeUndefined();
+    expect(pageCacheKey('/blog', `q=${'a'.repeat(201)}`)).toBeUndefined();
+    expect(pageCacheKey('/blog', 'q=a%00b')).toBeUndefined();
     expect(pageCacheKey('/blog', 'page=0')).toBeUndefined();
     expect(pageCacheKey('/blog', 'page=9999999')).toBeUndefined();
     expect(pageCacheKey('/blog', 'category=Anything+at+all', LABELS)).toBeUndefined();
@@ -234,6 +253,28 @@ describe('pages from the cache, on one instance', () => {
     await until(() => t.app.pageCache.get('/cv') !== undefined);
     expect(t.app.pageCache.get('/cv')).toBeDefined();
     for (const url of urls) expect(t.app.pageCache.get(url), url).toBeUndefined();
+  });
+
+  it('keeps a search among the searches, shows a new matching post on the next request, and never lets searches push out a page', async () => {
+    const term = `kestrel${Date.now()}`;
+    await createPost({ title: `Sighted a ${term}` });
+    const url = `/blog?q=${term}`;
+    expect((await visit(t.app, url)).body).toContain(`Found 1 results for &quot;${term}&quot;`);
+    await until(() => t.app.pageCache.get(url, 'searches') !== undefined);
+    expect(t.app.pageCache.get(url, 'searches')?.body).toContain(`Sighted a ${term}`);
+    // The same search with spaces around the term is the same page.
+    expect((await visit(t.app, `/blog?q=%20${term}%20`)).headers.etag).toBe((await visit(t.app, url)).headers.etag);
+
+    await createPost({ title: `A second ${term}` });
+    expect((await visit(t.app, url)).body).toContain(`Found 2 results for &quot;${term}&quot;`);
+
+    // A page kept, then more made-up searches than the searches' room holds: the page stays.
+    await visit(t.app, '/cv');
+    await until(() => t.app.pageCache.get('/cv') !== undefined);
+    for (let i = 0; i < 520; i++) await t.app.pageCache.render(`/blog?q=made-up-${i}`, async () => madeUp(i), 'searches');
+    await until(() => t.app.pageCache.get('/blog?q=made-up-519', 'searches') !== undefined);
+    expect(t.app.pageCache.get('/cv')).toBeDefined();
+    expect(t.app.pageCache.get('/blog?q=made-up-0', 'searches')).toBeUndefined();
   });
 
   it('keeps no admin screen for anyone', async () => {

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.ts';
+import { LIMITS } from '../../shared/constants.ts';
+import { isStorableText } from '../../shared/fields.ts';
 import type { FormOutcome } from '../../shared/form-outcome.ts';
 import type { SsrDataSource } from '../../shared/pages.ts';
 import { inPrivateSection, isAuthorScreen, pageSections, routeOf } from '../../shared/routes.ts';
@@ -47,10 +49,11 @@ const CACHEABLE_PAGE = /^[1-9]\d{0,4}$/;
 
 /**
  * The address a page is rendered and kept under: what the page shows depends on its path and, on
- * /blog, on the page number and category; any other query (`?utm_source=...`) shows the same page.
- * Undefined for views that are not kept: searches, and numbers or categories nobody links to,
- * which would let anyone fill the cache with addresses of their choosing. `categories`: the
- * labels of the site document's categories, as its buttons link to them.
+ * /blog, on the search, the page number and the category; any other query (`?utm_source=...`)
+ * shows the same page. Undefined for views that are not kept: numbers or categories nobody links
+ * to, which would let anyone fill the cache with addresses of their choosing. Searches are kept
+ * apart (`isSearchAddress`), in a room of their own. `categories`: the labels of the site
+ * document's categories, as its buttons link to them.
  */
 export function pageCacheKey(
   pathname: string,
@@ -60,8 +63,13 @@ export function pageCacheKey(
   if (inPrivateSection(pathname)) return undefined;
   if (pathname !== '/blog') return pathname;
   const params = new URLSearchParams(query ?? '');
-  if (params.has('q')) return undefined;
   const kept = new URLSearchParams();
+  // As the page reads it (shared/blog-view.ts): trimmed, and an empty one is no search.
+  const q = params.get('q')?.trim();
+  if (q) {
+    if (q.length > LIMITS.search || !isStorableText(q)) return undefined;
+    kept.set('q', q);
+  }
   for (const name of BLOG_VIEW_PARAMS) {
     const value = params.get(name);
     if (value === null) continue;
@@ -80,6 +88,9 @@ export function pageCacheKey(
  * images) is another page. No address starts with `save-data:`, so the two never meet.
  */
 const pageCacheEntry = (address: string, saveData: boolean): string => (saveData ? `save-data:${address}` : address);
+
+/** A search's address (a key of pageCacheKey with `q`): kept among the searches. */
+export const isSearchAddress = (address: string): boolean => /[?&]q=/.test(address);
 
 /** Every GET that is not the API, an upload or a static file is a page rendered on the server. */
 export const pageRoutes: FastifyPluginAsync<{
@@ -203,7 +214,9 @@ export const pageRoutes: FastifyPluginAsync<{
       if (routeOf(pathname)?.route.access === 'link') reply.header('x-robots-tag', 'noindex, nofollow');
     } else {
       const key = pageCacheEntry(address, saveData);
-      response = cache.get(key) ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData)));
+      const pool = isSearchAddress(address) ? 'searches' : 'pages';
+      response =
+        cache.get(key, pool) ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData), pool));
     }
     // Every read of a post counts, whether its page came from the cache or not (once per reader
     // per day: views.ts); the count is queued, never awaited.
