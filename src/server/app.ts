@@ -198,7 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     secureCookies,
   });
-  await app.register(postRoutes, { posts, reader, revisions, previews });
+  await app.register(postRoutes, { posts, reader, revisions, previews, cache: pageCache });
   await app.register(commentRoutes, { comments, writeGuard, secureCookies });
   await app.register(contactRoutes, { messages, writeGuard, secureCookies });
   await app.register(backOfficeRoutes, { comments, messages, dashboard });

@@ -277,6 +277,32 @@ describe('pages from the cache, on one instance', () => {
     expect(t.app.pageCache.get('/blog?q=made-up-0', 'searches')).toBeUndefined();
   });
 
+  it("keeps visitors' post lists of the API compressed, apart from any made-up list, and never the admin's", async () => {
+    const post = await createPost({ title: 'Listed by the API' });
+    const plain = await visit(t.app, '/api/blog-posts?published=true', { 'accept-encoding': 'br' });
+    expect(plain.statusCode).toBe(200);
+    const key = '/api/blog-posts?search=&limit=200&offset=0';
+    await until(() => t.app.pageCache.get(key) !== undefined);
+    const again = await visit(t.app, '/api/blog-posts', { 'accept-encoding': 'br' });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(again.rawPayload).toString()).map((p: Post) => p.id)).toContain(post.id);
+    // Another limit or a search: kept among the searches.
+    await visit(t.app, '/api/blog-posts?limit=2');
+    await until(() => t.app.pageCache.get('/api/blog-posts?search=&limit=2&offset=0', 'searches') !== undefined);
+    expect(t.app.pageCache.get('/api/blog-posts?search=&limit=2&offset=0')).toBeUndefined();
+
+    // A draft saved since is never in a visitor's list; the admin's list, never kept, has it.
+    const draft = await createPost({ title: 'Not out yet', published: false });
+    const next = await visit(t.app, '/api/blog-posts');
+    expect(next.json<Post[]>().map((p) => p.id)).not.toContain(draft.id);
+    const shown = await t.app.inject({ method: 'GET', url: '/api/blog-posts', headers: { cookie } });
+    expect(shown.json<Post[]>().map((p) => p.id)).toContain(draft.id);
+    await visit(t.app, '/cv');
+    await until(() => t.app.pageCache.get('/cv') !== undefined);
+    expect(t.app.pageCache.get(key)?.body).not.toContain(draft.id);
+  });
+
   it('keeps no admin screen for anyone', async () => {
     const urls = ['/admin', '/admin/comments', '/write'];
     for (const url of urls) {

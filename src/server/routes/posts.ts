@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +21,9 @@ import type { PostReader } from '../services/posts/index.ts';
 import type { PreviewLinks } from '../services/posts/index.ts';
 import type { RevisionService } from '../services/posts/index.ts';
 import type { SavedPost } from '../services/posts/index.ts';
+import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { isAdmin, requireAdmin } from '../http/session.ts';
+import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
 import { viewerOf } from '../http/viewer.ts';
 
 /** Posts in a list answer that names no `limit` (README: what the API accepts). */
@@ -38,12 +41,14 @@ export const postRoutes: FastifyPluginAsyncZod<{
   reader: PostReader;
   revisions: RevisionService;
   previews: PreviewLinks;
-}> = async (app, { posts, reader, revisions, previews }) => {
+  cache: PageCache;
+}> = async (app, { posts, reader, revisions, previews, cache }) => {
+  const postList = z.array(postSchema);
   app.get(
     '/api/blog-posts',
-    { schema: { querystring: postListQuerySchema, response: { 200: z.array(postSchema) } } },
-    async (request) => {
-      const { published, search, limit, offset } = request.query;
+    { schema: { querystring: postListQuerySchema, response: { 200: postList } } },
+    async (request, reply) => {
+      const { published, search, limit = LIST_DEFAULT_LIMIT, offset = 0 } = request.query;
       const admin = isAdmin(request);
       if (published === false && !admin) throw unauthorized();
       // Visitors only ever see what is out (published, past its publishAt); the admin sees drafts
@@ -51,12 +56,25 @@ export const postRoutes: FastifyPluginAsyncZod<{
       // Without a limit a list stops at LIST_DEFAULT_LIMIT: one request must not be able to ask
       // for every post of a large blog with its whole text (a search matching 6,000 posts
       // answered 900 KB and, fifty at once, ran the server out of memory).
-      return posts.list({
-        ...(admin ? { published } : { readers: true }),
-        search,
-        limit: limit ?? LIST_DEFAULT_LIMIT,
-        offset,
-      });
+      if (!mayUseSharedCache(request))
+        return posts.list({ ...(admin ? { published } : { readers: true }), search, limit, offset });
+      // What visitors get is the same for all of them: built, serialised and compressed once per
+      // change of the posts, like the pages (a list of 200 whole posts is about 1 MB of JSON).
+      const produce = async (): Promise<RenderedResponse> => {
+        const body = JSON.stringify(postList.parse(await posts.list({ readers: true, search, limit, offset })));
+        return {
+          status: 200,
+          body,
+          contentType: 'application/json; charset=utf-8',
+          etag: createHash('sha256').update(body).digest('base64url').slice(0, 27),
+        };
+      };
+      const query = new URLSearchParams({ search: search ?? '', limit: String(limit), offset: String(offset) });
+      const key = `/api/blog-posts?${query.toString()}`;
+      // The plain list (the home page's and feeds' readers ask for it) among the pages; any other,
+      // which anyone can make up, among the searches.
+      const pool = search === undefined && limit === LIST_DEFAULT_LIMIT && offset === 0 ? 'pages' : 'searches';
+      return sendRendered(request, reply, cache.get(key, pool) ?? (await cache.render(key, produce, pool)));
     },
   );
 
