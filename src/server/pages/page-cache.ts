@@ -35,8 +35,9 @@ export interface CachedResponse extends RenderedResponse {
 }
 
 /**
- * Where a page is kept: `searches` (a view of /blog with `q`, whose addresses anyone can make up)
- * have their own, smaller room, so a flood of new terms pushes out other searches, never a page.
+ * Where a page is kept: answers whose addresses anyone can make up (a view of /blog with `q`, an
+ * API list with a search, limit or offset) have their own room, `searches`, so a flood of new
+ * terms pushes out other searches, never a page.
  */
 export type PagePool = 'pages' | 'searches';
 
