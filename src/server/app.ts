@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -113,7 +113,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateReply('scriptNonce', '');
   app.addHook('onRequest', async (_request, reply) => {
-    reply.scriptNonce = randomBytes(16).toString('base64');
+    // From the runtime's pool of random bytes (randomUUID draws them in batches): a call to
+    // randomBytes on every request cost 2% of a cached page's time. 122 random bits, hex.
+    reply.scriptNonce = randomUUID().replaceAll('-', '');
     // Helmet's directive callbacks (next hook) see only the raw response.
     (reply.raw as unknown as { scriptNonce: string }).scriptNonce = reply.scriptNonce;
   });

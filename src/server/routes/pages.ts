@@ -183,7 +183,9 @@ export const pageRoutes: FastifyPluginAsync<{
     };
   }
 
-  app.get('/*', async (request, reply) => {
+  // Reader pages are the bulk of requests, most of them from the cache: not logged one by one (a
+  // proxy's or CDN's access log has them); their errors and warnings still are.
+  app.get('/*', { logLevel: 'warn' }, async (request, reply) => {
     if (request.url.startsWith('/api/')) {
       return reply.code(404).send({ message: `Route GET ${request.url.split('?')[0]} not found` });
     }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { type AnyColumn, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { FastifyBaseLogger } from 'fastify';
@@ -60,6 +60,7 @@ export class ViewCounter {
   private flushing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
   private prunedDay = '';
+  private keyOfDay: { day: string; key: KeyObject } | undefined;
 
   constructor(db: Database, secret: string, options: ViewCounterOptions = {}) {
     this.db = db;
@@ -76,11 +77,18 @@ export class ViewCounter {
     if (!userAgent || isbot(userAgent) || viewer.isAdmin) return false;
     if (this.pending.size >= MAX_PENDING) return false;
     const day = utcDay(this.now());
-    const dayKey = createHmac('sha256', this.secret).update(`post-views:${day}`).digest();
-    const visitor = createHmac('sha256', dayKey).update(`${viewer.ip}\n${userAgent}`).digest('base64url');
+    const visitor = createHmac('sha256', this.dayKey(day)).update(`${viewer.ip}\n${userAgent}`).digest('base64url');
     this.pending.set(`${postId}\n${day}\n${visitor}`, { postId, day, visitor });
     if (this.pending.size >= FLUSH_AT) void this.flush();
     return true;
+  }
+
+  /** The day's key, derived once a day rather than on every read (a cached page's main cost). */
+  private dayKey(day: string): KeyObject {
+    if (this.keyOfDay?.day !== day) {
+      this.keyOfDay = { day, key: createSecretKey(createHmac('sha256', this.secret).update(`post-views:${day}`).digest()) };
+    }
+    return this.keyOfDay.key;
   }
 
   /** Writes every queued read; resolves once they are stored (or dropped, logged, on failure). */
