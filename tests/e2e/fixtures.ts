@@ -17,6 +17,16 @@ export async function createPost(request: APIRequestContext, data: Record<string
   return (await response.json()) as { id: string; slug: string; title: string };
 }
 
+/** Uploads `jpeg` as the admin and answers the stored image's path (its sized copies are made). */
+export async function uploadJpeg(request: APIRequestContext, jpeg: Buffer): Promise<string> {
+  const api = await adminApi(request);
+  const { uploadURL } = (await (await api.post('/api/objects/upload')).json()) as { uploadURL: string };
+  expect((await api.put(uploadURL, { data: jpeg, headers: { 'content-type': 'image/jpeg' } })).status()).toBe(200);
+  const attached = await api.put('/api/objects/upload', { data: { bannerImageURL: uploadURL } });
+  expect(attached.status(), await attached.text()).toBe(200);
+  return ((await attached.json()) as { objectPath: string }).objectPath;
+}
+
 /** Collects console errors and warnings (hydration mismatches included) of a page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminApi, createPost, expect, test } from '../fixtures.ts';
+import { adminApi, createPost, expect, test, uploadJpeg } from '../fixtures.ts';
 
 // DESIGN.md "Offline reading": `Save for offline` keeps a post, its styles and scripts and its
 // images' smallest copies in the browser; a service worker, registered by the first save, serves
@@ -8,16 +8,11 @@ import { adminApi, createPost, expect, test } from '../fixtures.ts';
 
 /** A JPEG wide enough to have a 960 px copy, which a desktop picks from the srcset online. */
 async function uploadPhoto(request: APIRequestContext): Promise<string> {
-  const api = await adminApi(request);
   const [width, height] = [1200, 630];
   const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 160 } } })
     .jpeg({ quality: 70 })
     .toBuffer();
-  const { uploadURL } = (await (await api.post('/api/objects/upload')).json()) as { uploadURL: string };
-  expect((await api.put(uploadURL, { data: jpeg, headers: { 'content-type': 'image/jpeg' } })).status()).toBe(200);
-  const attached = await api.put('/api/objects/upload', { data: { bannerImageURL: uploadURL } });
-  expect(attached.status(), await attached.text()).toBe(200);
-  return ((await attached.json()) as { objectPath: string }).objectPath;
+  return uploadJpeg(request, jpeg);
 }
 
 const registrations = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);

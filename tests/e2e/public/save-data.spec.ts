@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { adminApi, createPost, expect, test } from '../fixtures.ts';
+import { createPost, expect, test, uploadJpeg } from '../fixtures.ts';
 
 // DESIGN.md "readers on metered data": with `Save-Data: on` (a browser's data-saver mode) pages
 // come with no script at all and images no wider than their 480 px copy, and still read whole.
@@ -8,7 +8,6 @@ test.use({ extraHTTPHeaders: { 'Save-Data': 'on' } });
 
 /** A photo-like JPEG wide enough to have 960 and 1600 px copies, uploaded as the editor does. */
 async function uploadPhoto(request: APIRequestContext): Promise<string> {
-  const api = await adminApi(request);
   const [width, height] = [1800, 900];
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < width * height; i++) {
@@ -19,11 +18,7 @@ async function uploadPhoto(request: APIRequestContext): Promise<string> {
   const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
-  const { uploadURL } = (await (await api.post('/api/objects/upload')).json()) as { uploadURL: string };
-  expect((await api.put(uploadURL, { data: jpeg, headers: { 'content-type': 'image/jpeg' } })).status()).toBe(200);
-  const attached = await api.put('/api/objects/upload', { data: { bannerImageURL: uploadURL } });
-  expect(attached.status(), await attached.text()).toBe(200);
-  return ((await attached.json()) as { objectPath: string }).objectPath;
+  return uploadJpeg(request, jpeg);
 }
 
 /** Every script the page asks for, whatever loads it. */
