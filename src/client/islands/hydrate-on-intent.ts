@@ -33,6 +33,24 @@ function controlNeedingScript(target: EventTarget | null): HTMLElement | undefin
 const isScriptButton = (control: HTMLElement | undefined): control is HTMLButtonElement =>
   control instanceof HTMLButtonElement && control.type === 'button';
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, summary, [tabindex]';
+
+/**
+ * Moves the focus `steps` places along the page's tab order (its DOM order here: no positive
+ * tabindex on this site), backwards when negative: the Tab presses made while a held click waited
+ * for the islands, so that Enter on the menu button then Tab reaches the menu, as it would have.
+ */
+function moveFocus(steps: number): void {
+  const order = [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
+  if (order.length === 0) return;
+  const at = order.indexOf(document.activeElement as HTMLElement);
+  const next = at === -1 ? (steps > 0 ? steps - 1 : order.length + steps) : at + steps;
+  order[Math.min(Math.max(next, 0), order.length - 1)]!.focus();
+}
+
 /** Whether this reader's pages should hydrate at once rather than on a first use. */
 function hydrateAtOnce(): boolean {
   if (document.querySelector(EAGER_ISLANDS)) return true;
@@ -61,6 +79,8 @@ export function hydrateOnIntent(hydrate: HydrateIslands): void {
   let started: Promise<void> | undefined;
   /** Uses held until the islands answer: each replayed then, or given its fallback if they never come. */
   const held: { replay: () => void; fallback?: () => void }[] = [];
+  /** Tab presses (Shift+Tab counts -1) made while a use was held: applied after it. */
+  let heldTabs = 0;
 
   const start = (): Promise<void> =>
     (started ??= hydrate().then(
@@ -70,17 +90,31 @@ export function hydrateOnIntent(hydrate: HydrateIslands): void {
         document.removeEventListener('click', onClick, true);
         document.removeEventListener('submit', onSubmit, true);
         for (const use of held.splice(0)) use.replay();
+        applyHeldTabs();
       },
       (error: unknown) => {
         // Offline or a failed download: the page stays as the server sent it (a held form goes as a
         // plain POST, which the server answers), and the next use tries again.
         started = undefined;
         for (const use of held.splice(0)) use.fallback?.();
+        applyHeldTabs();
         console.error('The page script could not be loaded', error);
       },
     ));
 
+  // After the replayed click's update is on the page (React commits it after the event, not in it).
+  const applyHeldTabs = () =>
+    setTimeout(() => {
+      if (heldTabs !== 0) moveFocus(heldTabs);
+      heldTabs = 0;
+    });
   const onIntent = (event: Event) => {
+    // A Tab after a held click (Enter on the menu button) waits for that click's answer.
+    if (event instanceof KeyboardEvent && event.key === 'Tab' && held.length > 0) {
+      event.preventDefault();
+      heldTabs += event.shiftKey ? -1 : 1;
+      return;
+    }
     if (controlNeedingScript(event.target)) void start();
   };
   const onClick = (event: MouseEvent) => {
@@ -106,7 +140,7 @@ export function hydrateOnIntent(hydrate: HydrateIslands): void {
     void start();
     return;
   }
-  for (const type of INTENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+  for (const type of INTENTS) document.addEventListener(type, onIntent, true);
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
 }
