@@ -1,6 +1,8 @@
 // Search terms for the benchmark, from the words the seeding writes (scripts/lib/seed-data.ts):
 // 20 fixed terms readers repeat, and a source of terms no request of the run has asked before.
 
+import { createRandom } from '../lib/seed-data.ts';
+
 /** Words of the seeded titles, tags and text: each finds posts. */
 export const SEEDED_WORDS = [
   // places and countries
@@ -142,23 +144,8 @@ export const ROTATING_SEARCH_TERMS = [
 /** The same search whatever the order of its words: every word is required, so order changes nothing. */
 export const searchKey = (term: string): string => term.toLowerCase().split(/\s+/).filter(Boolean).sort().join(' ');
 
-/** mulberry32: a fixed seed gives every run the same terms in the same order. */
-function shuffled<T>(list: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
+/** A fixed seed gives every run the same terms in the same order. */
+const shuffled = <T>(list: readonly T[], seed: number): T[] => createRandom(seed).sample(list, list.length);
 
 /** The k-word combinations of `words` (indices ascending), one at a time. */
 function* combinations(words: readonly string[], k: number): Generator<string> {

@@ -46,8 +46,8 @@ export interface SeedOptions {
   takenSlugs?: Iterable<string>;
 }
 
-/** mulberry32: tiny, fast and good enough for demo data. */
-function createRandom(seed: number) {
+/** mulberry32: tiny, fast and good enough for demo data (and the bench's search terms). */
+export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
