@@ -103,6 +103,30 @@ export async function adminCookie(app: FastifyInstance): Promise<string> {
   return `${cookie.name}=${cookie.value}`;
 }
 
+/**
+ * The editor's upload flow as the admin: an upload address, the bytes PUT there, then attached.
+ * Answers the stored image's object path; a step that fails throws with its answer.
+ */
+export async function uploadImage(
+  app: FastifyInstance,
+  cookie: string,
+  bytes: Buffer,
+  contentType = 'image/jpeg',
+): Promise<string> {
+  const step = (name: string, response: { statusCode: number; body: string }) => {
+    if (response.statusCode !== 200) throw new Error(`upload ${name} failed: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  const asked = step('address', await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } }));
+  const { uploadURL } = JSON.parse(asked.body) as { uploadURL: string };
+  step('PUT', await app.inject({ method: 'PUT', url: uploadURL, payload: bytes, headers: { 'content-type': contentType } }));
+  const attached = step(
+    'attach',
+    await app.inject({ method: 'PUT', url: '/api/objects/upload', headers: { cookie }, payload: { bannerImageURL: uploadURL } }),
+  );
+  return (JSON.parse(attached.body) as { objectPath: string }).objectPath;
+}
+
 /** A minimal post payload as the editor sends it. */
 export function postPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp, uploadImage } from '../../../tests/support/test-app.ts';
 import type { Post } from '../../shared/posts.ts';
 import * as entry from '../../client/entry-server.tsx';
 import { PUBLIC_CACHE } from '../http/cache-headers.ts';
@@ -48,22 +48,6 @@ function makeJpeg(width: number, height: number): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-/** The editor's upload flow: an upload address, the bytes PUT there, then attached; its object path. */
-async function uploadImage(app: FastifyInstance, cookie: string, bytes: Buffer): Promise<string> {
-  const asked = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
-  const { uploadURL } = asked.json<{ uploadURL: string }>();
-  const put = await app.inject({ method: 'PUT', url: uploadURL, payload: bytes, headers: { 'content-type': 'image/jpeg' } });
-  expect(put.statusCode, put.body).toBe(200);
-  const attached = await app.inject({
-    method: 'PUT',
-    url: '/api/objects/upload',
-    headers: { cookie },
-    payload: { bannerImageURL: uploadURL },
-  });
-  expect(attached.statusCode, attached.body).toBe(200);
-  return attached.json<{ objectPath: string }>().objectPath;
 }
 
 describe('Save-Data: on', () => {

@@ -6,7 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, postPayload, type TestApp, tables, uploadImage } from '../../../tests/support/test-app.ts';
 import {
   billionLaughsXml,
   declareSize,
@@ -69,23 +69,6 @@ function files(t: TestApp) {
   return { uploads: list('uploads'), imports: list('imports') };
 }
 
-/** Upload URL -> PUT bytes -> attach: the editor's flow. Returns the object path. */
-async function uploadImage(t: TestApp, cookie: string, bytes: Buffer, contentType: string): Promise<string> {
-  const asked = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
-  expect(asked.statusCode, asked.body).toBe(200);
-  const { uploadURL } = asked.json<{ uploadURL: string }>();
-  const put = await t.app.inject({ method: 'PUT', url: uploadURL, payload: bytes, headers: { 'content-type': contentType } });
-  expect(put.statusCode, put.body).toBe(200);
-  const attached = await t.app.inject({
-    method: 'PUT',
-    url: '/api/objects/upload',
-    headers: { cookie },
-    payload: { bannerImageURL: uploadURL },
-  });
-  expect(attached.statusCode, attached.body).toBe(200);
-  return attached.json<{ objectPath: string }>().objectPath;
-}
-
 /** A small picture-like image (a gradient) in the given format. */
 function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp'): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
@@ -115,9 +98,9 @@ interface Seeded {
 async function seedSite(t: TestApp, cookie: string): Promise<Seeded> {
   const admin = as(t, cookie);
   const imagePaths = [
-    await uploadImage(t, cookie, await picture(64, 48, 'png'), 'image/png'),
-    await uploadImage(t, cookie, await picture(80, 60, 'jpeg'), 'image/jpeg'),
-    await uploadImage(t, cookie, await picture(40, 40, 'webp'), 'image/webp'),
+    await uploadImage(t.app, cookie, await picture(64, 48, 'png'), 'image/png'),
+    await uploadImage(t.app, cookie, await picture(80, 60, 'jpeg'), 'image/jpeg'),
+    await uploadImage(t.app, cookie, await picture(40, 40, 'webp'), 'image/webp'),
   ];
   const create = async (payload: Record<string, unknown>) => {
     const response = await admin('POST', '/api/blog-posts', postPayload(payload));
