@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -33,6 +35,7 @@ import { RevisionService } from './services/posts/index.ts';
 import { RateLimiter } from './services/auth/index.ts';
 import type { PageRenderer } from './pages/renderer.ts';
 import type { ObjectStorage } from './adapters/storage.ts';
+import { CacheFastPath } from './http/cache-fast-path.ts';
 import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
 import { registerSessions } from './http/session.ts';
@@ -55,6 +58,7 @@ declare module 'fastify' {
     viewCounter: ViewCounter;
     /** Rendered pages and feeds kept for visitors. */
     pageCache: PageCache;
+    cacheFastPath: CacheFastPath;
   }
 }
 
@@ -87,7 +91,24 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** The whole HTTP application, without listening: tests run it on a real database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  // Cache hits are answered before Fastify once the page cache exists (docs/decisions/016).
+  const early: { fastPath?: CacheFastPath } = {};
+  const trust =
+    typeof config.trustProxy === 'number'
+      ? trustHops(config.trustProxy)
+      : config.trustProxy === false
+        ? () => false
+        : proxyAddr.compile(config.trustProxy);
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!early.fastPath?.serve(request, response)) handler(request, response);
+      });
+      // As Fastify sets them on a server of its own (the options below).
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 60 * 60 * 1000;
+      return server;
+    },
     logger: options.logger ?? false,
     // A hop count: the addresses that many proxies wrote, from the right, are believed.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -171,6 +192,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('viewCounter', views);
   app.decorate('pageCache', pageCache);
+  // A read from the fast path counts as the page route counts it: a visitor (no cookie), the
+  // address Fastify's request.ip would give under the same proxy trust.
+  const fastPath = new CacheFastPath(pageCache, (request, postId) =>
+    views.record({ isAdmin: false, ip: proxyAddr(request, trust), userAgent: request.headers['user-agent'] ?? '' }, postId),
+  );
+  app.decorate('cacheFastPath', fastPath);
+  early.fastPath = fastPath;
   // Pending reads are written before the database closes (main.ts closes the app first).
   app.addHook('onClose', async () => {
     pageCache.close();
@@ -249,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       site,
       views,
       cache: pageCache,
+      fastPath,
       previews,
       secret: options.sessionSecret,
       secureCookies,

@@ -14,7 +14,8 @@ import { viewerOf } from '../http/viewer.ts';
 import type { CommentService } from '../services/comments/index.ts';
 import type { PostService } from '../services/posts/index.ts';
 import type { SiteService } from '../services/site/index.ts';
-import type { PageCache, RenderedResponse } from '../pages/page-cache.ts';
+import type { CacheFastPath } from '../http/cache-fast-path.ts';
+import type { CachedResponse, PageCache, PagePool, RenderedResponse } from '../pages/page-cache.ts';
 import type { PageRenderer } from '../pages/renderer.ts';
 import { savesData } from '../pages/save-data.ts';
 import type { PostReader } from '../services/posts/index.ts';
@@ -101,12 +102,25 @@ export const pageRoutes: FastifyPluginAsync<{
   site: SiteService;
   views: ViewCounter;
   cache: PageCache;
+  /** Told of each page sent from the cache, with its headers, to answer that address itself next time. */
+  fastPath?: CacheFastPath;
   previews: PreviewLinks;
   /** Keys the pages' nonces (the session secret). */
   secret: string;
   /** Whether cookies go over https only (SITE_URL is https). */
   secureCookies: boolean;
-}> = async (app, { renderer, posts, comments, reader, site, views, cache, previews, secret, secureCookies }) => {
+}> = async (app, { renderer, posts, comments, reader, site, views, cache, fastPath, previews, secret, secureCookies }) => {
+  /** Pages of this request sent from the cache, for the fast path (onResponse below). */
+  const hits = new WeakMap<object, { key: string; pool: PagePool; entry: CachedResponse; saveData: boolean }>();
+  if (fastPath) {
+    app.addHook('onResponse', async (request, reply) => {
+      const hit = hits.get(request);
+      if (hit && request.method === 'GET' && reply.statusCode === 200) {
+        fastPath.remember(request.url, hit.saveData, hit.key, hit.pool, hit.entry, reply.getHeaders());
+      }
+    });
+  }
+
   /**
    * The blog's category labels, read again only when the pages' generation moved (a save of the
    * site document moves it): a cached /blog view costs no query.
@@ -217,8 +231,9 @@ export const pageRoutes: FastifyPluginAsync<{
     } else {
       const key = pageCacheEntry(address, saveData);
       const pool = isSearchAddress(address) ? 'searches' : 'pages';
-      response =
-        cache.get(key, pool) ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData), pool));
+      const kept = cache.get(key, pool);
+      if (kept) hits.set(request, { key, pool, entry: kept, saveData });
+      response = kept ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData), pool));
     }
     // Every read of a post counts, whether its page came from the cache or not (once per reader
     // per day: views.ts); the count is queued, never awaited.
