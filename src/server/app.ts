@@ -88,6 +88,16 @@ export interface AppOptions {
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+/** A connection that sends or reads nothing for 30 s is closed (a stalled or idle client). */
+const CONNECTION_TIMEOUT_MS = 30_000;
+/**
+ * The whole request must arrive within an hour: the import takes a 500 MB file, which needs
+ * ~1.2 Mbit/s to arrive in time; ordinary bodies (1 MB at most) are bounded by the idle limit.
+ */
+const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
+/** Longer than the usual proxy's idle limit (60 s), so the proxy, not us, closes a kept-alive link. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
 /** The whole HTTP application, without listening: tests run it on a real database. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -105,21 +115,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (!early.fastPath?.serve(request, response)) handler(request, response);
       });
       // As Fastify sets them on a server of its own (the options below).
-      server.keepAliveTimeout = 72_000;
-      server.requestTimeout = 60 * 60 * 1000;
+      server.setTimeout(CONNECTION_TIMEOUT_MS);
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
       return server;
     },
     logger: options.logger ?? false,
     // A hop count: the addresses that many proxies wrote, from the right, are believed.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // A connection that sends or reads nothing for 30 s is closed (a stalled or idle client).
-    connectionTimeout: 30_000,
-    // The whole request must arrive within an hour: the import takes a 500 MB file, which needs
-    // ~1.2 Mbit/s to arrive in time; ordinary bodies (1 MB at most) are bounded by the idle limit.
-    requestTimeout: 60 * 60 * 1000,
-    // Longer than the usual proxy's idle limit (60 s), so the proxy, not us, closes a kept-alive link.
-    keepAliveTimeout: 72_000,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     // Slugs may be 200 characters; the router's default cap (100) would answer 414 for them.
     routerOptions: { maxParamLength: 500 },
     // Router-level failures (bad percent-encoding, over-long parameters) keep the { message } shape.

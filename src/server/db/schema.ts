@@ -50,13 +50,6 @@ export const blogPosts = pgTable(
       .generatedAlwaysAs(sql`coalesce(publish_at, created_at)`),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     /**
-     * Full-text document over title, excerpt, content and tags. Written by the post repository
-     * on every insert and update: array_to_string is not immutable, so no generated column.
-     */
-    search: tsvector('search')
-      .notNull()
-      .default(sql`''::tsvector`),
-    /**
      * The tags in lower case, written beside `tags` by the post service: a category matches a tag
      * ignoring case (SPEC.md), and comparing these costs a fifth of lower-casing every tag of every
      * post on each view of a category (no expression index can do it: array functions are not immutable).
@@ -70,9 +63,30 @@ export const blogPosts = pgTable(
     index('blog_posts_published_shown_idx').on(t.published, t.shownAt),
     // The page cache asks every few hundred milliseconds when the next scheduled post goes out.
     index('blog_posts_publish_at_idx').on(t.publishAt),
-    index('blog_posts_search_idx').using('gin', t.search),
     index('blog_posts_tag_keys_idx').using('gin', t.tagKeys),
   ],
+);
+
+/**
+ * What a search of the posts reads, one narrow row per post, written by a trigger on blog_posts
+ * (migration 0011) whenever a post's text or dates change: the full-text document over title,
+ * tags, excerpt and content, and what readers' lists filter and order by. The document is kept out
+ * of line (toast_tuple_target), so that counting a common word's matches among 10,000 posts reads
+ * a few hundred kilobytes of rows rather than the posts themselves (docs/decisions/017).
+ */
+export const postSearch = pgTable(
+  'post_search',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    published: boolean('published').notNull(),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    shownAt: timestamp('shown_at', { withTimezone: true }).notNull(),
+    /** Title and tags weigh A, the excerpt B, the body C; every word also as written ('simple'). */
+    search: tsvector('search').notNull(),
+  },
+  (t) => [index('post_search_search_idx').using('gin', t.search)],
 );
 
 /**

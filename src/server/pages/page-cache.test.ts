@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -62,5 +63,25 @@ describe('PageCache.render', () => {
     await expect(cache.render('/failing', failing)).rejects.toThrow('the database went away');
     await expect(cache.render('/failing', failing)).rejects.toThrow('the database went away');
     expect(calls).toBe(2);
+  });
+
+  it('sends a search in the bytes it keeps: compressed once, before the answer, and kept at once', async () => {
+    const cache = t.app.pageCache;
+    const search = counted();
+    const answer = await cache.render('/blog?q=once', search.produce, 'searches');
+    const kept = cache.get('/blog?q=once', 'searches');
+    // Kept before the answer went out, and that answer is the kept entry: no second compression.
+    expect(kept).toBe(answer);
+    expect(kept?.body).toBe('');
+    const text = page('render 1').body;
+    expect(kept?.identity.toString()).toBe(text);
+    expect(brotliDecompressSync(kept!.br).toString()).toBe(text);
+    expect(gunzipSync(kept!.gzip).toString()).toBe(text);
+    expect(kept!.br.byteLength).toBeLessThan(text.length / 10);
+    // A page (not a search) is sent as rendered, and kept once compressed in the background.
+    const post = counted();
+    const rendered = await cache.render('/blog/kept-later', post.produce);
+    expect(rendered.body).toBe(page('render 1').body);
+    expect('identity' in rendered).toBe(false);
   });
 });

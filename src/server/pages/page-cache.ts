@@ -55,6 +55,21 @@ export interface PageCacheOptions {
   log?: FastifyBaseLogger;
 }
 
+/** Only real pages are kept: any path can be a 404, and each would cost a compression and a place. */
+const isCompressed = (response: RenderedResponse | CachedResponse): response is CachedResponse => 'identity' in response;
+
+const keepable = (rendered: RenderedResponse) => rendered.status === 200 && rendered.keep !== false;
+
+/** Compression levels by pool: pages are compressed once and sent thousands of times; most searches once. */
+const COMPRESSION: Record<PagePool, { brotli: number; gzip: number }> = {
+  pages: { brotli: 11, gzip: 9 },
+  searches: { brotli: 5, gzip: 6 },
+};
+
+/** Brotli's window for `bytes` of input: the smallest that holds it, within brotli's 10-24 bits. */
+const windowBits = (bytes: number) =>
+  Math.min(zlib.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
+
 const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
 
 /**
@@ -72,7 +87,7 @@ export class PageCache {
   /** Least recently used out first once the bytes pass `maxBytes`; older than `maxAgeMs`: gone. */
   private readonly pools: Record<PagePool, LRUCache<string, CachedResponse>>;
   /** Renders under way, and rendered pages being compressed, each with the epoch it began in. */
-  private readonly inFlight = new Map<string, { rendering: Promise<RenderedResponse>; epoch: number }>();
+  private readonly inFlight = new Map<string, { rendering: Promise<RenderedResponse | CachedResponse>; epoch: number }>();
   private generation: number | undefined;
   /** Bumped whenever the pages are emptied: a render begun in an older epoch is not kept. */
   private epoch = 0;
@@ -116,32 +131,43 @@ export class PageCache {
 
   /**
    * The response for `key`: one render however many visitors ask at once (a viral post after an
-   * edit renders once, not once per reader), kept for the next ones in the background. Until it is
-   * kept (a brotli-11 takes a while), later visitors get that same render rather than start another.
+   * edit renders once, not once per reader), kept for the next ones. A page is sent as rendered and
+   * compressed for keeping in the background (a brotli-11 takes a while); until it is kept, later
+   * visitors get that same render rather than start another. A search is compressed once, lightly,
+   * before it is sent, and sent in those bytes: most are asked once, so a brotli-11 would cost
+   * more than it ever saves, and compressing it a second time on the way out is work thrown away.
    */
   async render(key: string, produce: () => Promise<RenderedResponse>, pool: PagePool = 'pages'): Promise<RenderedResponse> {
     const running = this.inFlight.get(key);
     // One begun before the pages were last emptied may show what changed since: not shared.
     if (running && running.epoch === this.epoch) return running.rendering;
+    // Unknown generation (the first poll has not answered): nothing is kept until it has.
     const known = this.generation !== undefined;
     const epoch = this.epoch;
-    const rendering = produce();
+    const rendering: Promise<RenderedResponse | CachedResponse> =
+      pool === 'searches'
+        ? produce().then((rendered) => (known && keepable(rendered) ? this.compress(rendered, pool) : rendered))
+        : produce();
     const flight = { rendering, epoch };
     this.inFlight.set(key, flight);
     const done = () => {
       if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
     };
-    let rendered: RenderedResponse;
+    let rendered: RenderedResponse | CachedResponse;
     try {
       rendered = await rendering;
     } catch (error) {
       done();
       throw error;
     }
-    // Unknown generation (the first poll has not answered): nothing is kept until it has. Only
-    // real pages are kept: any path can be a 404, and each would cost a brotli-11 and a hot page.
-    if (known && rendered.status === 200 && rendered.keep !== false) {
-      void this.store(key, rendered, epoch, pool).finally(done);
+    if (isCompressed(rendered)) {
+      this.keep(key, rendered, epoch, pool);
+      done();
+    } else if (known && keepable(rendered)) {
+      void this.compress(rendered, pool)
+        .then((entry) => this.keep(key, entry, epoch, pool))
+        .catch((err: unknown) => this.log?.warn({ err, key }, 'keeping a rendered page failed'))
+        .finally(done);
     } else {
       done();
     }
@@ -199,25 +225,30 @@ export class PageCache {
     }
   }
 
-  private async store(key: string, rendered: RenderedResponse, epoch: number, pool: PagePool): Promise<void> {
-    try {
-      const identity = Buffer.from(rendered.body);
-      const [br, gz] = await Promise.all([
-        brotli(identity, {
-          params: {
-            [zlib.BROTLI_PARAM_QUALITY]: 11,
-            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-            [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-          },
-        }),
-        gzipAsync(identity, { level: 9 }),
-      ]);
-      if (epoch !== this.epoch) return;
-      const entry: CachedResponse = { ...rendered, identity, gzip: gz, br, storedAt: this.now() };
-      this.pools[pool].set(key, entry);
-    } catch (err) {
-      this.log?.warn({ err, key }, 'keeping a rendered page failed');
-    }
+  /** The response in the encodings it is kept in: a page as small as it gets, a search quickly. */
+  private async compress(rendered: RenderedResponse, pool: PagePool): Promise<CachedResponse> {
+    const identity = Buffer.from(rendered.body);
+    const level = COMPRESSION[pool];
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: level.brotli,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+          // A window no larger than the page: the same bytes out, without the 16-32 MB a default
+          // window's tables take at quality 10-11 (kept by the allocator of the thread that ran it).
+          [zlib.BROTLI_PARAM_LGWIN]: windowBits(identity.byteLength),
+        },
+      }),
+      gzipAsync(identity, { level: level.gzip }),
+    ]);
+    // The text itself is not kept beside its bytes: `identity` is the same page.
+    return { ...rendered, body: '', identity, gzip: gz, br, storedAt: this.now() };
+  }
+
+  private keep(key: string, entry: CachedResponse, epoch: number, pool: PagePool): void {
+    if (epoch !== this.epoch) return;
+    this.pools[pool].set(key, entry);
   }
 
   private clear(): void {

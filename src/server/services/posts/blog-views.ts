@@ -1,10 +1,10 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ALL_POSTS_CATEGORY, CARD_EXCERPT_LENGTH, POSTS_PER_PAGE } from '../../../shared/constants.ts';
 import type { BlogViewParams } from '../../../shared/blog-view.ts';
 import { postMetadataFields, type BlogCard, type BlogView } from '../../../shared/posts.ts';
 import type { Database } from '../../db/client.ts';
-import { blogPosts } from '../../db/schema.ts';
-import { newestShownFirst, pastPublishAt, searchCondition, usesSearchIndex, visibleToReaders } from './post-queries.ts';
+import { blogPosts, postSearch } from '../../db/schema.ts';
+import { documentMatches, newestShownFirst, pastPublishAt, searchCondition, visibleToReaders } from './post-queries.ts';
 
 /**
  * One character past the card's fallback excerpt, so the card can tell whether to add an ellipsis.
@@ -75,16 +75,24 @@ const inCategory = (names: readonly string[]): SQL =>
   )}]::text[]`;
 
 /**
+ * Where a list's matches are found: the posts themselves, or for a full-text search the narrow
+ * post_search rows (migration 0011), ordered the same way.
+ */
+const POSTS = { table: blogPosts, id: blogPosts.id, order: newestShownFirst };
+const SEARCH_ROWS = { table: postSearch, id: postSearch.postId, order: [desc(postSearch.shownAt), desc(postSearch.postId)] };
+type Source = typeof POSTS | typeof SEARCH_ROWS;
+
+/**
  * The cards of one page with the number of matches. The matching rows are walked once, reading
  * only their order and id (the count comes with them); the card columns are read for the 6 rows
  * of the page alone, so a late page or a search matching thousands costs little more than page 1.
  */
-async function pageRows(db: Database, where: SQL | undefined, page: number) {
+async function pageRows(db: Database, source: Source, where: SQL | undefined, page: number) {
   const matches = db
-    .select({ id: blogPosts.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
-    .from(blogPosts)
+    .select({ id: source.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+    .from(source.table)
     .where(where)
-    .orderBy(...newestShownFirst)
+    .orderBy(...source.order)
     .limit(POSTS_PER_PAGE)
     .offset((page - 1) * POSTS_PER_PAGE)
     .as('page_ids');
@@ -96,12 +104,12 @@ async function pageRows(db: Database, where: SQL | undefined, page: number) {
 }
 
 /** The rows of the page asked for, or of the last page when it is beyond that (SPEC.md: clamped). */
-async function clampedPageRows(db: Database, where: SQL | undefined, page: number) {
-  const rows = await pageRows(db, where, page);
+async function clampedPageRows(db: Database, source: Source, where: SQL | undefined, page: number) {
+  const rows = await pageRows(db, source, where, page);
   if (rows.length > 0 || page === 1) return rows;
-  const [counted] = await db.select({ total: count() }).from(blogPosts).where(where);
+  const [counted] = await db.select({ total: count() }).from(source.table).where(where);
   const last = Math.ceil((counted?.total ?? 0) / POSTS_PER_PAGE);
-  return last > 0 ? pageRows(db, where, last) : [];
+  return last > 0 ? pageRows(db, source, where, last) : [];
 }
 
 /**
@@ -118,21 +126,21 @@ export async function queryBlogView(
 ): Promise<BlogView> {
   const search = view.q.trim();
   let rows;
-  if (search && usesSearchIndex(search)) {
-    // Counting a common word's matches reads most posts either way, but the planner, which prices
-    // a full-text match as cheap, would scan the table and unpack every post's search document
-    // (7x slower at 10,000 posts) rather than let the index say which posts match. So, for this
-    // statement only: no sequential scan, and `published` in a form no other index answers.
-    const where = and(sql`coalesce(${blogPosts.published}, false)`, pastPublishAt(now), searchCondition(search));
+  const matches = search ? documentMatches(search) : undefined;
+  if (matches) {
+    // Counting a common word's matches reads most rows either way, but the planner, which prices a
+    // full-text match as cheap, would scan the table and unpack every document (kept out of line)
+    // rather than let the index say which rows match. So, for this statement only: no sequential scan.
+    const where = and(postSearch.published, pastPublishAt(now, postSearch.publishAt), matches);
     rows = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return clampedPageRows(tx, where, view.page);
+      return clampedPageRows(tx, SEARCH_ROWS, where, view.page);
     });
   } else {
     const conditions: (SQL | undefined)[] = [visibleToReaders(now)];
     if (search) conditions.push(searchCondition(search));
     else if (view.category !== ALL_POSTS_CATEGORY) conditions.push(inCategory(categoryTags));
-    rows = await clampedPageRows(db, and(...conditions), view.page);
+    rows = await clampedPageRows(db, POSTS, and(...conditions), view.page);
   }
   const total = rows[0]?.total ?? 0;
   const pageCount = Math.ceil(total / POSTS_PER_PAGE);

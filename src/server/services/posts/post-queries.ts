@@ -1,13 +1,14 @@
 /** The SQL pieces of posts shared by the posts domain's modules: what readers may see, search, rows as the API answers them. */
 import { desc, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { postMetadataFields, postMetadataSchema, type Post, type PostMetadata } from '../../../shared/posts.ts';
 import { publicImageUrl } from '../../../shared/images.ts';
-import { blogPosts } from '../../db/schema.ts';
+import { blogPosts, postSearch } from '../../db/schema.ts';
 
-/** Every column but those only the database reads: the search document (the largest one), the tag keys, the list date. */
-const { search: _searchDocument, tagKeys: _tagKeys, shownAt: _shownAt, ...columns } = getTableColumns(blogPosts);
+/** Every column but those only the database reads: the tag keys, the list date. */
+const { tagKeys: _tagKeys, shownAt: _shownAt, ...columns } = getTableColumns(blogPosts);
 export const postColumns = columns;
-export type PostRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'tagKeys' | 'shownAt'>;
+export type PostRow = Omit<typeof blogPosts.$inferSelect, 'tagKeys' | 'shownAt'>;
 
 /**
  * What readers may see at `now` (DESIGN.md "scheduling"): published, and past its `publishAt` if it
@@ -15,9 +16,9 @@ export type PostRow = Omit<typeof blogPosts.$inferSelect, 'search' | 'tagKeys' |
  */
 export const visibleToReaders = (now: Date): SQL => sql`(${blogPosts.published} and ${pastPublishAt(now)})`;
 
-/** No `publishAt`, or one that has passed at `now`. */
-export const pastPublishAt = (now: Date): SQL =>
-  sql`(${blogPosts.publishAt} is null or ${blogPosts.publishAt} <= ${now.toISOString()}::timestamptz)`;
+/** No `publishAt`, or one that has passed at `now` (of a post, or of its row in post_search). */
+export const pastPublishAt = (now: Date, publishAt: AnyPgColumn = blogPosts.publishAt): SQL =>
+  sql`(${publishAt} is null or ${publishAt} <= ${now.toISOString()}::timestamptz)`;
 
 /** Readers' order: the date they see (publishAt, else createdAt), newest first. */
 export const newestShownFirst = [desc(blogPosts.shownAt), desc(blogPosts.id)] as const;
@@ -71,23 +72,6 @@ export function readableMetadata(stored: unknown): PostMetadata {
 }
 
 /**
- * Weighted document: title and tags rank above the excerpt, the excerpt above the body. Every
- * word is also indexed as written ('simple'), so that a word being typed matches it even past the
- * point where English stemming cuts it ("graduatio" is no prefix of "graduat"), and so that words
- * English leaves out ("for", "the") can be searched. Migration 0003 computes the same in SQL.
- */
-export function searchDocument(post: { title: string; tags: string[]; excerpt: string | null; content: string }): SQL {
-  const english = sql`'english'::regconfig`;
-  const tags = post.tags.join(' ');
-  const excerpt = post.excerpt ?? '';
-  return sql`setweight(to_tsvector(${english}, ${post.title}), 'A')
-    || setweight(to_tsvector(${english}, ${tags}), 'A')
-    || setweight(to_tsvector(${english}, ${excerpt}), 'B')
-    || setweight(to_tsvector(${english}, ${post.content}), 'C')
-    || to_tsvector('simple'::regconfig, ${[post.title, tags, excerpt, post.content].join(' ')})`;
-}
-
-/**
  * The words of a search that the full-text index answers, or undefined when the search falls back
  * to a substring match (a word under 3 characters, or only punctuation).
  */
@@ -104,20 +88,31 @@ function fullTextWords(search: string): string[] | undefined {
 /** Whether `searchCondition(search)` is answered by the full-text index (not by a substring scan). */
 export const usesSearchIndex = (search: string): boolean => fullTextWords(search) !== undefined;
 
+/** Each word as an English stem or as written, every word required; each a prefix ("innov" finds "innovation"). */
+function prefixQuery(words: string[]): SQL {
+  return sql.join(
+    words.map((w) => sql`(to_tsquery('english'::regconfig, ${`${w}:*`}) || to_tsquery('simple'::regconfig, ${`${w}:*`}))`),
+    sql` && `,
+  );
+}
+
 /**
- * Full-text match with prefix terms ("innov" finds "innovation"); terms under 3 characters, or
- * made only of punctuation, fall back to a case-insensitive substring match.
+ * The rows of post_search whose document matches `search`, for a search that `usesSearchIndex`:
+ * readers' lists read post_search itself (blog-views.ts), a narrow table whose documents are
+ * kept out of line (migration 0011).
+ */
+export function documentMatches(search: string): SQL | undefined {
+  const words = fullTextWords(search);
+  return words ? sql`${postSearch.search} @@ (${prefixQuery(words)})` : undefined;
+}
+
+/**
+ * Full-text match of a post, with prefix terms ("innov" finds "innovation"); terms under 3
+ * characters, or made only of punctuation, fall back to a case-insensitive substring match.
  */
 export function searchCondition(search: string): SQL | undefined {
-  const words = fullTextWords(search);
-  if (words) {
-    // Each word as an English stem or as written, every word required.
-    const query = sql.join(
-      words.map((w) => sql`(to_tsquery('english'::regconfig, ${`${w}:*`}) || to_tsquery('simple'::regconfig, ${`${w}:*`}))`),
-      sql` && `,
-    );
-    return sql`${blogPosts.search} @@ (${query})`;
-  }
+  const matches = documentMatches(search);
+  if (matches) return sql`${blogPosts.id} in (select ${postSearch.postId} from ${postSearch} where ${matches})`;
   const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
   return or(
     sql`${blogPosts.title} ilike ${pattern}`,

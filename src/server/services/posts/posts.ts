@@ -20,15 +20,7 @@ import { queryLatestCards, querySitemapEntries, type SitemapEntry } from './read
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { RevisionService, type SavedFields } from './revisions.ts';
-import {
-  newestShownFirst,
-  postColumns,
-  searchCondition,
-  searchDocument,
-  tagKeysOf,
-  toApiPost,
-  visibleToReaders,
-} from './post-queries.ts';
+import { newestShownFirst, postColumns, searchCondition, tagKeysOf, toApiPost, visibleToReaders } from './post-queries.ts';
 
 const SAVED_ELSEWHERE = 'This post was changed elsewhere';
 
@@ -217,7 +209,7 @@ export class PostService {
       const post = await this.db.transaction(async (tx) => {
         const [row] = await tx
           .insert(blogPosts)
-          .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
+          .values({ ...values, tagKeys: tagKeysOf(values.tags) })
           .returning(postColumns);
         await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
         return toApiPost(row!);
@@ -252,7 +244,7 @@ export class PostService {
           .update(blogPosts)
           // The time the lock was taken, not the transaction's start: saves that queued for the row
           // are stamped in the order they were applied.
-          .set({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags), updatedAt: sql`clock_timestamp()` })
+          .set({ ...values, tagKeys: tagKeysOf(values.tags), updatedAt: sql`clock_timestamp()` })
           .where(eq(blogPosts.id, id))
           .returning(postColumns);
         await RevisionService.record(tx, id, values, { savedAt: row!.updatedAt });

@@ -14,7 +14,7 @@ import { HttpError } from '../../errors.ts';
 import { freeSlug } from './backup/slugs.ts';
 import { parseInWorker } from './imports/parse.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
-import { searchDocument, tagKeysOf } from '../posts/index.ts';
+import { tagKeysOf } from '../posts/index.ts';
 import { RevisionService, type SavedFields } from '../posts/index.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -206,7 +206,7 @@ export class SiteDataService {
         readTime: Math.max(1, readTimeMinutes(post.content)),
       } as Record<string, unknown>,
     };
-    const stored = { ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) };
+    const stored = { ...values, tagKeys: tagKeysOf(values.tags) };
     let row;
     if (existingId && (await unchanged(tx, existingId, values))) return existingId;
     if (existingId) {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp, tables } from '../../../../../tests/suppor
 import { bytesOf, unzip } from '../../../../../tests/support/zip-fixtures.ts';
 import { LocalStorage, type ObjectStorage } from '../../../adapters/storage.ts';
 import { parseFrontMatter } from '../imports/front-matter.ts';
-import { searchDocument, tagKeysOf } from '../../posts/post-queries.ts';
+import { tagKeysOf } from '../../posts/post-queries.ts';
 import { frontMatterSchema } from './archive-format.ts';
 import { writeBackup } from './export.ts';
 import { restoreBackup } from './restore.ts';
@@ -82,7 +82,7 @@ async function insertPost(slug: string, overrides: Partial<typeof blogPosts.$inf
   const values = { title: `Post ${slug}`, slug, content: `Body of ${slug}.`, excerpt: null, tags: ['one'], ...overrides };
   const [row] = await site.db
     .insert(blogPosts)
-    .values({ ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) })
+    .values({ ...values, tagKeys: tagKeysOf(values.tags) })
     .returning();
   return row!;
 }

@@ -8,7 +8,7 @@ import { adminCookie, createTestApp, postPayload, type TestApp, tables } from '.
 import { bytesOf, editZip, unzip, zipOf } from '../../../../../tests/support/zip-fixtures.ts';
 import type { Post } from '../../../../shared/posts.ts';
 import { LocalStorage } from '../../../adapters/storage.ts';
-import { searchDocument, tagKeysOf } from '../../posts/post-queries.ts';
+import { tagKeysOf } from '../../posts/post-queries.ts';
 import { writeBackup } from './export.ts';
 import { restoreBackup, STREAMED_FILES } from './restore.ts';
 import { ZipInput } from './zip-input.ts';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const seed = { title: 'Seed', slug: 'seed', content: 'Seed.', excerpt: null, tags: [] };
   const [post] = await source.db
     .insert(blogPosts)
-    .values({ ...seed, search: searchDocument(seed), createdAt: new Date('2024-01-01T00:00:00Z') })
+    .values({ ...seed, createdAt: new Date('2024-01-01T00:00:00Z') })
     .returning();
   const id = '66666666-6666-4666-8666-666666666666';
   const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#d97706' } })
@@ -136,7 +136,7 @@ describe('restoreBackup', () => {
   it('restores the backup of a site without uploads, comments, messages or readers without a warning', async () => {
     await withEmptySite(async (bare) => {
       const only = { title: 'Only post', slug: 'only-post', content: 'Alone.', excerpt: null, tags: [] };
-      await bare.db.insert(blogPosts).values({ ...only, search: searchDocument(only) });
+      await bare.db.insert(blogPosts).values(only);
       const archive = await exportOf(bare);
       const entries = new Map((await unzip(archive)).map((entry) => [entry.name, entry.data.toString()]));
       // Written as `[]`: one line that is neither `[` nor `]`, which restore reads as an item.
@@ -155,7 +155,7 @@ describe('restoreBackup', () => {
       const post = { title: 'A long listing', slug: 'long-listing', content, excerpt: null, tags: ['code'] };
       const [row] = await site.db
         .insert(blogPosts)
-        .values({ ...post, search: searchDocument(post), tagKeys: tagKeysOf(post.tags) })
+        .values({ ...post, tagKeys: tagKeysOf(post.tags) })
         .returning();
       const start = row!.createdAt.getTime();
       await site.db.insert(postRevisions).values(

@@ -23,7 +23,7 @@ import { parseSiteDocument } from '../../site/index.ts';
 import { splitFrontMatter } from '../imports/front-matter.ts';
 import { type FrontMatterText, PARSE_LIMITS, parseFrontMatterInWorker } from '../imports/parse.ts';
 import { ImportFormatError } from '../imports/types.ts';
-import { readableMetadata, searchDocument, tagKeysOf } from '../../posts/index.ts';
+import { readableMetadata, tagKeysOf } from '../../posts/index.ts';
 import {
   commentRowSchema,
   FILES,
@@ -202,7 +202,7 @@ async function restore(
       updatedAt: new Date(post.updatedAt),
       metadata,
     };
-    await postRows.add(post.id, { ...values, search: searchDocument(values), tagKeys: tagKeysOf(values.tags) }, body.length);
+    await postRows.add(post.id, { ...values, tagKeys: tagKeysOf(values.tags) }, body.length);
     result.posts += 1;
   }
   await postRows.flush();
