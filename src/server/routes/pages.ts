@@ -6,7 +6,7 @@ import { isStorableText } from '../../shared/fields.ts';
 import type { FormOutcome } from '../../shared/form-outcome.ts';
 import type { SsrDataSource } from '../../shared/pages.ts';
 import { inPrivateSection, isAuthorScreen, pageSections, routeOf } from '../../shared/routes.ts';
-import { categoryLabels } from '../../shared/site.ts';
+import { categoryLabels, type SiteDocument } from '../../shared/site.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { mayUseSharedCache, sendRendered } from '../http/cached-response.ts';
 import { takeFormOutcome } from '../http/form-posts.ts';
@@ -122,16 +122,28 @@ export const pageRoutes: FastifyPluginAsync<{
   }
 
   /**
-   * The blog's category labels, read again only when the pages' generation moved (a save of the
-   * site document moves it): a cached /blog view costs no query.
+   * The site document as the pages show it, read again only when the pages' generation moved (a
+   * save of the document moves it, on every instance): a page rendered for a new search or a new
+   * address costs no read, parse and check of the whole document. Readers asking at once share one read.
    */
-  let known: { generation: number; labels: string[] } | undefined;
-  async function categoryAddresses(): Promise<string[]> {
+  let knownSite: { generation: number; document: Promise<SiteDocument> } | undefined;
+  function currentSite(): Promise<SiteDocument> {
     const generation = cache.currentGeneration;
-    if (known && known.generation === generation) return known.labels;
-    const labels = categoryLabels(await site.get());
-    if (generation !== undefined) known = { generation, labels };
-    return labels;
+    if (knownSite && knownSite.generation === generation) return knownSite.document;
+    const document = site.get();
+    if (generation !== undefined) {
+      const kept = { generation, document };
+      knownSite = kept;
+      document.catch(() => {
+        if (knownSite === kept) knownSite = undefined;
+      });
+    }
+    return document;
+  }
+
+  /** The blog's category labels: those with an address of their own (a cached /blog view costs no query). */
+  async function categoryAddresses(): Promise<string[]> {
+    return categoryLabels(await currentSite());
   }
 
   /**
@@ -147,7 +159,7 @@ export const pageRoutes: FastifyPluginAsync<{
   ): Promise<RenderedResponse> {
     let postId: string | undefined;
     let keep = true;
-    const document = await site.get();
+    const document = await currentSite();
     const page = await renderer.render(url, {
       nonce: placeholder,
       saveData,
