@@ -8,4 +8,23 @@ describe('post dates', () => {
   it('are en-US long on the post page', () => {
     expect(formatLongDate('2025-09-30T23:30:00.000Z')).toBe('September 30, 2025');
   });
+  it('print what Intl prints for en-US in UTC, on every month and either side of midnight', () => {
+    const short = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const long = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month++) {
+      for (const at of [
+        Date.UTC(2024, month, 1, 0, 0, 0),
+        Date.UTC(2031, month, 28, 23, 59, 59),
+        Date.UTC(1999, month, 15, 12),
+      ]) {
+        const iso = new Date(at).toISOString();
+        expect(formatShortDate(iso), iso).toBe(short.format(at));
+        expect(formatLongDate(iso), iso).toBe(long.format(at));
+      }
+    }
+  });
+  it('say so for a date that does not read, as toLocaleDateString did', () => {
+    expect(formatShortDate('not a date')).toBe('Invalid Date');
+    expect(formatLongDate('')).toBe('Invalid Date');
+  });
 });
