@@ -60,15 +60,35 @@ const isCompressed = (response: RenderedResponse | CachedResponse): response is 
 
 const keepable = (rendered: RenderedResponse) => rendered.status === 200 && rendered.keep !== false;
 
-/** Compression levels by pool: pages are compressed once and sent thousands of times; most searches once. */
-const COMPRESSION: Record<PagePool, { brotli: number; gzip: number }> = {
-  pages: { brotli: 11, gzip: 9 },
-  searches: { brotli: 5, gzip: 6 },
-};
+interface CompressionLevel {
+  brotli: number;
+  gzip: number;
+}
+/** Fast enough to wait for before an answer: a few milliseconds for a 40 KB page. */
+const QUICK: CompressionLevel = { brotli: 5, gzip: 6 };
+/** The smallest bytes, for pages sent thousands of times: ~30 ms for a 40 KB page, on the thread pool. */
+const SMALLEST: CompressionLevel = { brotli: 11, gzip: 9 };
 
 /** Brotli's window for `bytes` of input: the smallest that holds it, within brotli's 10-24 bits. */
 const windowBits = (bytes: number) =>
   Math.min(zlib.BROTLI_MAX_WINDOW_BITS, Math.max(zlib.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
+
+async function encode(identity: Buffer, level: CompressionLevel): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gzip] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: level.brotli,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+        // A window no larger than the page: the same bytes out, without the 16-32 MB a default
+        // window's tables take at quality 10-11 (kept by the allocator of the thread that ran it).
+        [zlib.BROTLI_PARAM_LGWIN]: windowBits(identity.byteLength),
+      },
+    }),
+    gzipAsync(identity, { level: level.gzip }),
+  ]);
+  return { br, gzip };
+}
 
 const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
 
@@ -131,11 +151,11 @@ export class PageCache {
 
   /**
    * The response for `key`: one render however many visitors ask at once (a viral post after an
-   * edit renders once, not once per reader), kept for the next ones. A page is sent as rendered and
-   * compressed for keeping in the background (a brotli-11 takes a while); until it is kept, later
-   * visitors get that same render rather than start another. A search is compressed once, lightly,
-   * before it is sent, and sent in those bytes: most are asked once, so a brotli-11 would cost
-   * more than it ever saves, and compressing it a second time on the way out is work thrown away.
+   * edit renders once, not once per reader), kept for the next ones. It is compressed once,
+   * quickly (brotli 5, gzip 6), before it is sent, kept at once, and sent in those bytes: every
+   * visitor gets compressed bytes made once, never a compression of their own. A page, unlike a
+   * search (most are asked once), is then compressed as small as it gets (brotli 11, gzip 9) in the
+   * background, and those bytes replace the quick ones.
    */
   async render(key: string, produce: () => Promise<RenderedResponse>, pool: PagePool = 'pages'): Promise<RenderedResponse> {
     const running = this.inFlight.get(key);
@@ -144,34 +164,27 @@ export class PageCache {
     // Unknown generation (the first poll has not answered): nothing is kept until it has.
     const known = this.generation !== undefined;
     const epoch = this.epoch;
-    const rendering: Promise<RenderedResponse | CachedResponse> =
-      pool === 'searches'
-        ? produce().then((rendered) => (known && keepable(rendered) ? this.compress(rendered, pool) : rendered))
-        : produce();
+    const rendering: Promise<RenderedResponse | CachedResponse> = produce().then((rendered) =>
+      known && keepable(rendered)
+        ? this.compress(rendered, QUICK).catch((err: unknown) => {
+            // Sent as rendered (compressed on the way out) and not kept: a reader still gets the page.
+            this.log?.warn({ err, key }, 'compressing a rendered page failed');
+            return rendered;
+          })
+        : rendered,
+    );
     const flight = { rendering, epoch };
     this.inFlight.set(key, flight);
-    const done = () => {
-      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
-    };
-    let rendered: RenderedResponse | CachedResponse;
     try {
-      rendered = await rendering;
-    } catch (error) {
-      done();
-      throw error;
+      const rendered = await rendering;
+      if (isCompressed(rendered) && epoch === this.epoch) {
+        this.pools[pool].set(key, rendered);
+        if (pool === 'pages') void this.compressSmallest(key, rendered, epoch);
+      }
+      return rendered;
+    } finally {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
     }
-    if (isCompressed(rendered)) {
-      this.keep(key, rendered, epoch, pool);
-      done();
-    } else if (known && keepable(rendered)) {
-      void this.compress(rendered, pool)
-        .then((entry) => this.keep(key, entry, epoch, pool))
-        .catch((err: unknown) => this.log?.warn({ err, key }, 'keeping a rendered page failed'))
-        .finally(done);
-    } else {
-      done();
-    }
-    return rendered;
   }
 
   /** Reads the shared generation now; drops every page when it moved. */
@@ -225,30 +238,24 @@ export class PageCache {
     }
   }
 
-  /** The response in the encodings it is kept in: a page as small as it gets, a search quickly. */
-  private async compress(rendered: RenderedResponse, pool: PagePool): Promise<CachedResponse> {
+  /** The response with its bytes in each encoding, at `level`. */
+  private async compress(rendered: RenderedResponse, level: CompressionLevel): Promise<CachedResponse> {
     const identity = Buffer.from(rendered.body);
-    const level = COMPRESSION[pool];
-    const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: level.brotli,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-          // A window no larger than the page: the same bytes out, without the 16-32 MB a default
-          // window's tables take at quality 10-11 (kept by the allocator of the thread that ran it).
-          [zlib.BROTLI_PARAM_LGWIN]: windowBits(identity.byteLength),
-        },
-      }),
-      gzipAsync(identity, { level: level.gzip }),
-    ]);
+    const { br, gzip } = await encode(identity, level);
     // The text itself is not kept beside its bytes: `identity` is the same page.
-    return { ...rendered, body: '', identity, gzip: gz, br, storedAt: this.now() };
+    return { ...rendered, body: '', identity, gzip, br, storedAt: this.now() };
   }
 
-  private keep(key: string, entry: CachedResponse, epoch: number, pool: PagePool): void {
-    if (epoch !== this.epoch) return;
-    this.pools[pool].set(key, entry);
+  /** Replaces a kept page's quick bytes with the smallest, unless it was dropped or replaced meanwhile. */
+  private async compressSmallest(key: string, entry: CachedResponse, epoch: number): Promise<void> {
+    try {
+      const { br, gzip } = await encode(entry.identity, SMALLEST);
+      if (epoch === this.epoch && this.pools.pages.peek(key) === entry) {
+        this.pools.pages.set(key, { ...entry, br, gzip }, { noUpdateTTL: true });
+      }
+    } catch (err) {
+      this.log?.warn({ err, key }, 'compressing a kept page again failed; it keeps its first bytes');
+    }
   }
 
   private clear(): void {
