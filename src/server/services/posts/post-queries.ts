@@ -85,9 +85,6 @@ function fullTextWords(search: string): string[] | undefined {
   return words.length > 0 && words.every((w) => w.length >= 3) ? words : undefined;
 }
 
-/** Whether `searchCondition(search)` is answered by the full-text index (not by a substring scan). */
-export const usesSearchIndex = (search: string): boolean => fullTextWords(search) !== undefined;
-
 /** Each word as an English stem or as written, every word required; each a prefix ("innov" finds "innovation"). */
 function prefixQuery(words: string[]): SQL {
   return sql.join(
@@ -97,9 +94,10 @@ function prefixQuery(words: string[]): SQL {
 }
 
 /**
- * The rows of post_search whose document matches `search`, for a search that `usesSearchIndex`:
- * readers' lists read post_search itself (blog-views.ts), a narrow table whose documents are
- * kept out of line (migration 0011).
+ * The rows of post_search whose document matches `search`; undefined for a search the index cannot
+ * answer (a word under 3 characters, or only punctuation), which scans the posts' text instead.
+ * Readers' lists read post_search itself (blog-views.ts), a narrow table whose documents are kept
+ * out of line (migration 0011).
  */
 export function documentMatches(search: string): SQL | undefined {
   const words = fullTextWords(search);
