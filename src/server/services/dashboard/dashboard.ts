@@ -5,7 +5,7 @@ import { blogPosts, comments, postDailyViews } from '../../db/schema.ts';
 import type { CommentService } from '../comments/index.ts';
 import type { MessageService } from '../inbox/index.ts';
 import { newestFirst, olderThan } from '../../lib/paging.ts';
-import { pastPublishAt, searchCondition, visibleToReaders } from '../posts/index.ts';
+import { pastPublishAt, searchCondition, throughSearchIndex, visibleToReaders } from '../posts/index.ts';
 import { postStatusAt } from '../../../shared/posts.ts';
 import { MAX_VIEWS, storedViews, type ViewCounter } from '../posts/index.ts';
 
@@ -87,30 +87,32 @@ export class DashboardService {
     // "id", which the subquery would read as its own comment id.
     const commentCount = sql<number>`(select count(*)::integer from ${comments} c
       where c.post_id = "blog_posts"."id" and c.status <> 'spam')`;
-    const rows = await this.db
-      .select({
-        id: blogPosts.id,
-        title: blogPosts.title,
-        slug: blogPosts.slug,
-        published: blogPosts.published,
-        publishAt: blogPosts.publishAt,
-        createdAt: blogPosts.createdAt,
-        updatedAt: blogPosts.updatedAt,
-        views: viewsOf,
-        comments: commentCount,
-      })
-      .from(blogPosts)
-      .where(
-        and(
-          status === 'published' ? visibleToReaders(now) : undefined,
-          status === 'draft' ? eq(blogPosts.published, false) : undefined,
-          status === 'scheduled' ? and(eq(blogPosts.published, true), not(pastPublishAt(now))) : undefined,
-          q ? searchCondition(q) : undefined,
-          olderThan(blogPosts.updatedAt, blogPosts.id, before, beforeId),
-        ),
-      )
-      .orderBy(...newestFirst(blogPosts.updatedAt, blogPosts.id))
-      .limit(limit);
+    const rows = await throughSearchIndex(this.db, q, (db) =>
+      db
+        .select({
+          id: blogPosts.id,
+          title: blogPosts.title,
+          slug: blogPosts.slug,
+          published: blogPosts.published,
+          publishAt: blogPosts.publishAt,
+          createdAt: blogPosts.createdAt,
+          updatedAt: blogPosts.updatedAt,
+          views: viewsOf,
+          comments: commentCount,
+        })
+        .from(blogPosts)
+        .where(
+          and(
+            status === 'published' ? visibleToReaders(now) : undefined,
+            status === 'draft' ? eq(blogPosts.published, false) : undefined,
+            status === 'scheduled' ? and(eq(blogPosts.published, true), not(pastPublishAt(now))) : undefined,
+            q ? searchCondition(q) : undefined,
+            olderThan(blogPosts.updatedAt, blogPosts.id, before, beforeId),
+          ),
+        )
+        .orderBy(...newestFirst(blogPosts.updatedAt, blogPosts.id))
+        .limit(limit),
+    );
     return rows.map(({ published, publishAt, ...row }) => ({
       ...row,
       status: postStatusAt({ published, publishAt: publishAt?.toISOString() }, now),

@@ -4,7 +4,14 @@ import type { BlogViewParams } from '../../../shared/blog-view.ts';
 import { postMetadataFields, type BlogCard, type BlogView } from '../../../shared/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, postSearch } from '../../db/schema.ts';
-import { documentMatches, newestShownFirst, pastPublishAt, searchCondition, visibleToReaders } from './post-queries.ts';
+import {
+  documentMatches,
+  newestShownFirst,
+  pastPublishAt,
+  searchCondition,
+  throughSearchIndex,
+  visibleToReaders,
+} from './post-queries.ts';
 
 /**
  * One character past the card's fallback excerpt, so the card can tell whether to add an ellipsis.
@@ -125,17 +132,11 @@ export async function queryBlogView(
   categoryTags: readonly string[] = [view.category],
 ): Promise<BlogView> {
   const search = view.q.trim();
-  let rows;
   const matches = search ? documentMatches(search) : undefined;
+  let rows;
   if (matches) {
-    // Counting a common word's matches reads most rows either way, but the planner, which prices a
-    // full-text match as cheap, would scan the table and unpack every document (kept out of line)
-    // rather than let the index say which rows match. So, for this statement only: no sequential scan.
     const where = and(postSearch.published, pastPublishAt(now, postSearch.publishAt), matches);
-    rows = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return clampedPageRows(tx, SEARCH_ROWS, where, view.page);
-    });
+    rows = await throughSearchIndex(db, search, (tx) => clampedPageRows(tx, SEARCH_ROWS, where, view.page));
   } else {
     const conditions: (SQL | undefined)[] = [visibleToReaders(now)];
     if (search) conditions.push(searchCondition(search));

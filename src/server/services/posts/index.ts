@@ -1,4 +1,11 @@
-export { pastPublishAt, readableMetadata, searchCondition, tagKeysOf, visibleToReaders } from './post-queries.ts';
+export {
+  pastPublishAt,
+  readableMetadata,
+  searchCondition,
+  tagKeysOf,
+  throughSearchIndex,
+  visibleToReaders,
+} from './post-queries.ts';
 export { PostReader } from './post-reader.ts';
 export { PostService, type SavedPost } from './posts.ts';
 export { PreviewLinks } from './preview-links.ts';

@@ -3,6 +3,7 @@ import { desc, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { postMetadataFields, postMetadataSchema, type Post, type PostMetadata } from '../../../shared/posts.ts';
 import { publicImageUrl } from '../../../shared/images.ts';
+import type { Database } from '../../db/client.ts';
 import { blogPosts, postSearch } from '../../db/schema.ts';
 
 /** Every column but those only the database reads: the tag keys, the list date. */
@@ -118,4 +119,22 @@ export function searchCondition(search: string): SQL | undefined {
     sql`${blogPosts.content} ilike ${pattern}`,
     sql`array_to_string(${blogPosts.tags}, ' ') ilike ${pattern}`,
   );
+}
+
+/**
+ * Runs `query` with sequential scans priced out when `search` is answered by post_search's index:
+ * the planner prices a full-text match as cheap and would otherwise read every out-of-line
+ * document (200-250 ms on 10,000 posts for a list the index gives in 25-75 ms, docs/decisions/017).
+ * Set for that one transaction; no search, or a substring one, runs as it is.
+ */
+export async function throughSearchIndex<T>(
+  db: Database,
+  search: string | undefined,
+  query: (db: Database) => Promise<T>,
+): Promise<T> {
+  if (!search || !documentMatches(search)) return query(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return query(tx);
+  });
 }

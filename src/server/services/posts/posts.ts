@@ -20,7 +20,15 @@ import { queryLatestCards, querySitemapEntries, type SitemapEntry } from './read
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import { RevisionService, type SavedFields } from './revisions.ts';
-import { newestShownFirst, postColumns, searchCondition, tagKeysOf, toApiPost, visibleToReaders } from './post-queries.ts';
+import {
+  newestShownFirst,
+  postColumns,
+  searchCondition,
+  tagKeysOf,
+  throughSearchIndex,
+  toApiPost,
+  visibleToReaders,
+} from './post-queries.ts';
 
 const SAVED_ELSEWHERE = 'This post was changed elsewhere';
 
@@ -139,13 +147,15 @@ export class PostService {
       const condition = searchCondition(search);
       if (condition) conditions.push(condition);
     }
-    const query = this.db
-      .select(postColumns)
-      .from(blogPosts)
-      .where(and(...conditions))
-      .orderBy(...newestShownFirst);
-    const paged = options.offset ? query.offset(options.offset) : query;
-    const rows = options.limit ? await paged.limit(options.limit) : await paged;
+    const rows = await throughSearchIndex(this.db, search, (db) => {
+      const query = db
+        .select(postColumns)
+        .from(blogPosts)
+        .where(and(...conditions))
+        .orderBy(...newestShownFirst);
+      const paged = options.offset ? query.offset(options.offset) : query;
+      return options.limit ? paged.limit(options.limit) : paged;
+    });
     return rows.map(toApiPost);
   }
 
