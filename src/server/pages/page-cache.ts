@@ -55,9 +55,9 @@ export interface PageCacheOptions {
   log?: FastifyBaseLogger;
 }
 
-/** Only real pages are kept: any path can be a 404, and each would cost a compression and a place. */
 const isCompressed = (response: RenderedResponse | CachedResponse): response is CachedResponse => 'identity' in response;
 
+/** Only real pages are kept: any path can be a 404, and each would cost a compression and a place. */
 const keepable = (rendered: RenderedResponse) => rendered.status === 200 && rendered.keep !== false;
 
 interface CompressionLevel {
