@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { CachedResponse, PageCache, PagePool } from '../pages/page-cache.ts';
+import { type CachedResponse, identityOf, type PageCache, type PagePool } from '../pages/page-cache.ts';
 import { savesData } from '../pages/save-data.ts';
 
 /** Addresses remembered at most: more are served by the full path, as before. */
@@ -79,7 +79,7 @@ export class CacheFastPath {
     }
     const accepted = request.headers['accept-encoding'];
     const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : entry.identity;
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : identityOf(entry);
     response.writeHead(entry.status, {
       ...route.headers,
       ...(encoding ? { 'content-encoding': encoding } : {}),

@@ -1,6 +1,6 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedResponse, RenderedResponse } from '../pages/page-cache.ts';
+import { type CachedResponse, identityOf, type RenderedResponse } from '../pages/page-cache.ts';
 
 // Brotli first: it is what browsers ask for and about a fifth smaller than gzip on these pages.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
@@ -24,7 +24,7 @@ export function sendRendered(
     if (typeof csp === 'string') reply.header('content-security-policy', csp.replaceAll(reply.scriptNonce, response.nonce));
   }
   reply.code(response.status).header('content-type', response.contentType).header('etag', `W/"${response.etag}"`);
-  if (!('identity' in response)) return reply.send(response.body);
+  if (!('gzip' in response)) return reply.send(response.body);
   // Added to what the route already varies on (a page varies on Save-Data too).
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
@@ -32,5 +32,5 @@ export function sendRendered(
   const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(response.br);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(response.gzip);
-  return reply.send(response.identity);
+  return reply.send(identityOf(response));
 }

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import type { CachedResponse, RenderedResponse } from './page-cache.ts';
+import { type CachedResponse, identityOf, PageCache, type RenderedResponse } from './page-cache.ts';
 
 const page = (body: string): RenderedResponse => ({
   status: 200,
@@ -62,7 +63,7 @@ describe('PageCache.render', () => {
     await cache.sync();
     const after = await cache.render('/emptied', page.produce);
     expect(page.renders).toBe(2);
-    expect((after as CachedResponse).identity.toString()).toBe(pageText(2));
+    expect(identityOf(after as CachedResponse).toString()).toBe(pageText(2));
   });
 
   it('renders again after a failed render rather than sharing the failure', async () => {
@@ -86,7 +87,7 @@ describe('PageCache.render', () => {
     expect(kept).toBe(answer);
     expect(kept?.body).toBe('');
     const text = pageText(1);
-    expect(kept?.identity.toString()).toBe(text);
+    expect(identityOf(kept!).toString()).toBe(text);
     expect(brotliDecompressSync(kept!.br).toString()).toBe(text);
     expect(gunzipSync(kept!.gzip).toString()).toBe(text);
     expect(kept!.br.byteLength).toBeLessThan(text.length / 10);
@@ -100,5 +101,26 @@ describe('PageCache.render', () => {
     expect(brotliDecompressSync(smallest.br).toString()).toBe(pageText(1));
     expect(smallest.br.byteLength).toBeLessThanOrEqual(quick.br.byteLength);
     expect(smallest.gzip.byteLength).toBeLessThanOrEqual(quick.gzip.byteLength);
+  });
+
+  it('keeps searches within their byte budget: the least recent out first, one larger than the budget never', async () => {
+    const cache = new PageCache(t.db, { maxSearchBytes: 64 * 1024, pollMs: 60_000 });
+    try {
+      await cache.sync();
+      // Hex of random bytes: each answer's two encodings come to about 20 KB together.
+      const search = (bytes: number) => async () => page(randomBytes(bytes).toString('hex'));
+      for (const term of ['one', 'two', 'three', 'four']) await cache.render(`/blog?q=${term}`, search(10_000), 'searches');
+      const kept = ['one', 'two', 'three', 'four'].map((term) => cache.get(`/blog?q=${term}`, 'searches'));
+      expect(kept.map((entry) => entry !== undefined)).toEqual([false, true, true, true]);
+      const bytes = kept.reduce((sum, entry) => sum + (entry ? entry.br.byteLength + entry.gzip.byteLength : 0), 0);
+      expect(bytes).toBeLessThanOrEqual(64 * 1024);
+      // An API list of a hundred times that is still answered, whole, and not kept.
+      const huge = await cache.render('/api/blog-posts?search=all', search(100_000), 'searches');
+      expect(identityOf(huge as CachedResponse).byteLength).toBeGreaterThan(200_000);
+      expect(cache.get('/api/blog-posts?search=all', 'searches')).toBeUndefined();
+      expect(cache.get('/blog?q=four', 'searches')).toBeDefined();
+    } finally {
+      cache.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlib, gunzipSync, gzip } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -27,12 +27,19 @@ export interface RenderedResponse {
   keep?: boolean;
 }
 
+/**
+ * A kept answer: its bytes in each encoding a browser asks for, not the text itself. The text is
+ * four to eight times their size, and a client that accepts neither encoding is rare enough to
+ * get it unzipped at each request (identityOf).
+ */
 export interface CachedResponse extends RenderedResponse {
-  identity: Buffer;
   gzip: Buffer;
   br: Buffer;
   storedAt: number;
 }
+
+/** The uncompressed bytes of a kept answer, for a client that accepts neither br nor gzip. */
+export const identityOf = (entry: CachedResponse): Buffer => gunzipSync(entry.gzip);
 
 /**
  * Where a page is kept: answers whose addresses anyone can make up (a view of /blog with `q`, an
@@ -42,10 +49,15 @@ export interface CachedResponse extends RenderedResponse {
 export type PagePool = 'pages' | 'searches';
 
 export interface PageCacheOptions {
-  /** Bytes kept, identity and both encodings together (default 48 MB: ~1,000 post pages). */
+  /** Bytes of pages kept, both encodings together (default 32 MB: ~2,500 post pages). */
   maxBytes?: number;
-  /** Searches kept at most (default 500, about 6 MB), on top of the pages' bytes. */
+  /** Searches kept at most (default 500, about 6 MB of search pages), on top of the pages' bytes. */
   maxSearches?: number;
+  /**
+   * Bytes of searches kept at most (default 8 MB): an API list with a search can be a hundred
+   * times a search page, and anyone can ask for 500 different ones.
+   */
+  maxSearchBytes?: number;
   /** A page older than this is rendered again, so the view counts it shows stay recent. */
   maxAgeMs?: number;
   /** How often the shared generation is read: a write elsewhere shows here within this (300 ms,
@@ -55,7 +67,7 @@ export interface PageCacheOptions {
   log?: FastifyBaseLogger;
 }
 
-const isCompressed = (response: RenderedResponse | CachedResponse): response is CachedResponse => 'identity' in response;
+const isCompressed = (response: RenderedResponse | CachedResponse): response is CachedResponse => 'gzip' in response;
 
 /** Only real pages are kept: any path can be a 404, and each would cost a compression and a place. */
 const keepable = (rendered: RenderedResponse) => rendered.status === 200 && rendered.keep !== false;
@@ -90,7 +102,7 @@ async function encode(identity: Buffer, level: CompressionLevel): Promise<{ br: 
   return { br, gzip };
 }
 
-const sizeOf = (entry: CachedResponse) => entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
+const sizeOf = (entry: CachedResponse) => entry.gzip.byteLength + entry.br.byteLength;
 
 /**
  * Rendered public pages and feeds, each compressed once (br and gzip), for visitors. Kept correct
@@ -128,8 +140,13 @@ export class PageCache {
       perf: { now: () => this.now() },
     };
     this.pools = {
-      pages: new LRUCache({ maxSize: options.maxBytes ?? 48 * 1024 * 1024, sizeCalculation: sizeOf, ...aging }),
-      searches: new LRUCache({ max: options.maxSearches ?? 500, ...aging }),
+      pages: new LRUCache({ maxSize: options.maxBytes ?? 32 * 1024 * 1024, sizeCalculation: sizeOf, ...aging }),
+      searches: new LRUCache({
+        max: options.maxSearches ?? 500,
+        maxSize: options.maxSearchBytes ?? 8 * 1024 * 1024,
+        sizeCalculation: sizeOf,
+        ...aging,
+      }),
     };
     this.log = options.log;
     this.epochStart = this.now();
@@ -164,22 +181,24 @@ export class PageCache {
     // Unknown generation (the first poll has not answered): nothing is kept until it has.
     const known = this.generation !== undefined;
     const epoch = this.epoch;
-    const rendering: Promise<RenderedResponse | CachedResponse> = produce().then((rendered) =>
-      known && keepable(rendered)
-        ? this.compress(rendered, QUICK).catch((err: unknown) => {
-            // Sent as rendered (compressed on the way out) and not kept: a reader still gets the page.
-            this.log?.warn({ err, key }, 'compressing a rendered page failed');
-            return rendered;
-          })
-        : rendered,
-    );
+    // The page's text, held only until its smallest bytes are made.
+    let identity: Buffer | undefined;
+    const rendering: Promise<RenderedResponse | CachedResponse> = produce().then((rendered) => {
+      if (!known || !keepable(rendered)) return rendered;
+      identity = Buffer.from(rendered.body);
+      return this.compress(rendered, identity, QUICK).catch((err: unknown) => {
+        // Sent as rendered (compressed on the way out) and not kept: a reader still gets the page.
+        this.log?.warn({ err, key }, 'compressing a rendered page failed');
+        return rendered;
+      });
+    });
     const flight = { rendering, epoch };
     this.inFlight.set(key, flight);
     try {
       const rendered = await rendering;
       if (isCompressed(rendered) && epoch === this.epoch) {
         this.pools[pool].set(key, rendered);
-        if (pool === 'pages') void this.compressSmallest(key, rendered, epoch);
+        if (pool === 'pages') void this.compressSmallest(key, rendered, identity!, epoch);
       }
       return rendered;
     } finally {
@@ -238,18 +257,17 @@ export class PageCache {
     }
   }
 
-  /** The response with its bytes in each encoding, at `level`. */
-  private async compress(rendered: RenderedResponse, level: CompressionLevel): Promise<CachedResponse> {
-    const identity = Buffer.from(rendered.body);
+  /** The response with its bytes (`identity`: its body) in each encoding, at `level`. */
+  private async compress(rendered: RenderedResponse, identity: Buffer, level: CompressionLevel): Promise<CachedResponse> {
     const { br, gzip } = await encode(identity, level);
-    // The text itself is not kept beside its bytes: `identity` is the same page.
-    return { ...rendered, body: '', identity, gzip, br, storedAt: this.now() };
+    // Neither the text nor its bytes are kept beside the compressed ones (identityOf).
+    return { ...rendered, body: '', gzip, br, storedAt: this.now() };
   }
 
   /** Replaces a kept page's quick bytes with the smallest, unless it was dropped or replaced meanwhile. */
-  private async compressSmallest(key: string, entry: CachedResponse, epoch: number): Promise<void> {
+  private async compressSmallest(key: string, entry: CachedResponse, identity: Buffer, epoch: number): Promise<void> {
     try {
-      const { br, gzip } = await encode(entry.identity, SMALLEST);
+      const { br, gzip } = await encode(identity, SMALLEST);
       if (epoch === this.epoch && this.pools.pages.peek(key) === entry) {
         this.pools.pages.set(key, { ...entry, br, gzip }, { noUpdateTTL: true });
       }
