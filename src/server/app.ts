@@ -236,7 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookies,
   });
   await app.register(postRoutes, { posts, reader, revisions, previews, cache: pageCache });
-  await app.register(commentRoutes, { comments, writeGuard, secureCookies });
+  await app.register(commentRoutes, { comments, writeGuard, secureCookies, cache: pageCache });
   await app.register(contactRoutes, { messages, writeGuard, secureCookies });
   await app.register(backOfficeRoutes, { comments, messages, dashboard });
   await app.register(uploadRoutes, { uploads });

@@ -99,6 +99,27 @@ describe('comments on a post', () => {
     expect(response.body).not.toMatch(/email|@example\.org/i);
   });
 
+  it("keeps a post's list for every reader, whatever the id's case, and shows a new comment at once", async () => {
+    const read = await createPost(t);
+    await postComment(t, read.id, { ...valid, content: 'First thoughts' });
+    const first = await list(read.id);
+    expect(first.json<Comment[]>().map((c) => c.content)).toEqual(['First thoughts']);
+    // Read, serialised and compressed once per change, not two queries per reader.
+    expect(t.app.pageCache.get(`/api/blog-posts/${read.id}/comments`)).toBeDefined();
+    const again = await list(read.id.toUpperCase());
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.body).toBe(first.body);
+    await postComment(t, read.id, { ...valid, content: 'Second thoughts' });
+    const after = await list(read.id);
+    expect(
+      after
+        .json<Comment[]>()
+        .map((c) => c.content)
+        .sort(),
+    ).toEqual(['First thoughts', 'Second thoughts']);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('lists nothing for a post without comments', async () => {
     const quiet = await createPost(t);
     expect((await list(quiet.id)).json()).toEqual([]);
