@@ -51,6 +51,26 @@ describe('parseGhost on a Ghost 5 export', () => {
     });
   });
 
+  it('dates a post by published_at even when Ghost last changed it before (a scheduled post that went out)', () => {
+    const { posts } = parseGhost(
+      ghostExport([
+        {
+          id: 'sched',
+          title: 'Went out on schedule',
+          html: '<p>Written in May, out in June.</p>',
+          status: 'published',
+          created_at: '2025-05-02T08:00:00.000Z',
+          updated_at: '2025-05-03T09:00:00.000Z',
+          published_at: '2025-06-01T07:00:00.000Z',
+        },
+      ]),
+    );
+    expect(posts[0]).toMatchObject({
+      createdAt: new Date('2025-06-01T07:00:00.000Z'),
+      updatedAt: new Date('2025-06-01T07:00:00.000Z'),
+    });
+  });
+
   it('makes its own images site paths (__GHOST_URL__ removed) and says they must be uploaded again', () => {
     expect(bySlug('hello-from-ghost').featuredImage).toBe('/content/images/2024/04/cover.jpg');
     expect(bySlug('written-in-lexical').featuredImage).toBe('https://images.unsplash.com/photo-2.jpg');

@@ -98,9 +98,12 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   const slug = acceptableSlug(found.slug === undefined ? undefined : clean(found.slug));
   if (hadNotText) warnings.push(`${label}: NUL or other characters that are not text removed`);
 
-  // A date read without its zone (WordPress drafts have only the site's local time) can fall after
-  // the post's last change: a post is never changed before it was written.
-  const createdAt = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt ? found.updatedAt : found.createdAt;
+  // A post is never changed before it was written. Its date can fall after its last change: Ghost
+  // does not move `updated_at` when a scheduled post goes out, and a date read without its zone
+  // (WordPress drafts have only the site's local time) can be hours late. The date is what readers
+  // saw: the last change moves up to it, never the date down.
+  const createdAt = found.createdAt;
+  const updatedAt = createdAt && found.updatedAt && createdAt > found.updatedAt ? createdAt : found.updatedAt;
   return {
     source: found.source,
     ...(found.formerSource ? { formerSource: found.formerSource } : {}),
@@ -113,7 +116,7 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
     published: found.published,
     ...(found.publishAt ? { publishAt: found.publishAt } : {}),
     ...(createdAt ? { createdAt } : {}),
-    ...(found.updatedAt ? { updatedAt: found.updatedAt } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
     ...(featuredImage && featuredImage.length <= LIMITS.url ? { featuredImage } : {}),
     comments,
   };

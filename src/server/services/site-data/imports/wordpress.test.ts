@@ -77,6 +77,21 @@ describe('parseWordPress on an export of a real-looking site', () => {
     expect(bySource('p=15').tags).toEqual(['中文']);
   });
 
+  it('keeps the tags of a WXR 1.0 file, listed under domain="tag" (each twice) beside categories without a domain', () => {
+    const old = `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.0/">
+<channel><title>Old</title><wp:wxr_version>1.0</wp:wxr_version>${item({
+      extra: `
+  <category><![CDATA[Uncategorized]]></category>
+  <category><![CDATA[Teaching]]></category>
+  <category domain="tag"><![CDATA[chalk & slate]]></category>
+  <category domain="tag" nicename="chalk-slate"><![CDATA[chalk & slate]]></category>
+  <category domain="tag"><![CDATA[rural schools]]></category>
+  <category domain="tag" nicename="rural-schools"><![CDATA[rural schools]]></category>`,
+    })}</channel></rss>`;
+    expect(parseWordPress(old).posts[0]!.tags).toEqual(['Teaching', 'chalk & slate', 'rural schools']);
+  });
+
   it('keeps approved, held and spam comments as plain text with their status; trash and pingbacks are left out', () => {
     expect(bySource('p=12').comments).toEqual([
       {

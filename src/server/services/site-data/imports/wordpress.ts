@@ -279,13 +279,17 @@ function readComment(comment: Element): ImportedComment | undefined {
 
 /**
  * Categories and tags by name, without WordPress's default category (by slug too: it is renamed
- * in other languages). WXR 1.0 also lists them without a domain.
+ * in other languages). WXR 1.0 also lists them without a domain, and its tags under `tag`, not
+ * `post_tag` (each twice: with and without a nicename).
  */
 function tagsOf(item: Element): string[] {
   return children(item, 'category')
     .filter((category) => {
       const { domain, nicename } = category.attribs;
-      return (domain === undefined || domain === 'category' || domain === 'post_tag') && nicename !== 'uncategorized';
+      return (
+        (domain === undefined || domain === 'category' || domain === 'post_tag' || domain === 'tag') &&
+        nicename !== 'uncategorized'
+      );
     })
     .map((category) => decodeEntities(DomUtils.textContent(category)).trim())
     .filter((name) => name && name.toLowerCase() !== 'uncategorized');
