@@ -47,15 +47,18 @@ const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=13
  * In production, replaces this process (same pid, same signals and descriptors: no wrapper) with
  * node run with HEAP_FLAGS, which V8 reads only when it starts, and MALLOC_TUNABLES unless the
  * operator set GLIBC_TUNABLES; it also comes back with the compile cache on from its first file.
- * A flag the operator gave (node option or NODE_OPTIONS) is left as it is; when they gave all of
- * them, nothing is replaced. Where `process.execve` is
- * missing (Windows) the process runs as it is.
+ * A flag the operator gave (node option or NODE_OPTIONS, with `-` or `_`) is left as it is, and so
+ * is GLIBC_TUNABLES (set it empty for glibc's defaults); when they gave all of them, nothing is
+ * replaced. Where `process.execve` is missing (Windows) the process runs as it is.
  */
 export function execWithServerFlags(): void {
   if (process.env.NODE_ENV !== 'production' || typeof process.execve !== 'function') return;
-  const given = new Set([...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.split('=')[0]));
+  // Node reads `_` in an option's name as `-`: `--max_old_space_size` is the same option.
+  const given = new Set(
+    [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.split('=')[0]!.replaceAll('_', '-')),
+  );
   const flags = HEAP_FLAGS.filter(([flag]) => !given.has(flag)).map(([flag, mb]) => `${flag}=${mb}`);
-  if (flags.length === 0) return;
+  if (flags.length === 0 && process.env.GLIBC_TUNABLES !== undefined) return;
   process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], {
     ...process.env,
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? MALLOC_TUNABLES,

@@ -85,6 +85,12 @@ describe('cache hits answered before Fastify', () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     expect(head.headers.get('etag')).toBe(full.headers.get('etag'));
+    // Without an encoding, the length of the text itself (kept only compressed, never unzipped for a HEAD).
+    const servedBefore = t.app.cacheFastPath.served;
+    const plainHead = await fetch(`${origin}${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(t.app.cacheFastPath.served).toBe(servedBefore + 1);
+    expect(plainHead.headers.get('content-encoding')).toBeNull();
+    expect(Number(plainHead.headers.get('content-length'))).toBe(Buffer.byteLength(html));
   });
 
   it('counts a read it answers, once per reader and day, as the page route does', async () => {

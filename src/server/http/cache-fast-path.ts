@@ -14,7 +14,11 @@ const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 interface Route {
   key: string;
   pool: PagePool;
-  /** The cached answer these headers were sent with: another one (a new render) needs new ones. */
+  /**
+   * The cached answer these headers were sent with. Another one of the same ETag is the same page
+   * (its smallest bytes, made in the background, or the same render again) and takes its place; a
+   * new ETag needs new headers.
+   */
   entry: CachedResponse;
   headers: OutgoingHttpHeaders;
 }
@@ -23,7 +27,7 @@ interface Route {
  * Cache hits answered in the `http` server's handler, before Fastify (docs/decisions/016): for an
  * address the full path has already served from the page cache, the same bytes with the same
  * headers, which that answer left here. Anything else (a cookie, another method, an address not
- * seen, an entry gone or rendered again) goes through Fastify as before.
+ * seen, an entry gone or rendered into another page) goes through Fastify as before.
  */
 export class CacheFastPath {
   private readonly routes = new Map<string, Route>();
@@ -67,7 +71,8 @@ export class CacheFastPath {
     const route = this.routes.get(`${saveData ? 's' : '-'}${request.url}`);
     if (!route) return false;
     const entry = this.cache.get(route.key, route.pool);
-    if (!entry || entry !== route.entry) return false;
+    if (!entry || entry.etag !== route.entry.etag) return false;
+    route.entry = entry;
 
     const etag = `W/"${entry.etag}"`;
     const wanted = request.headers['if-none-match'];
@@ -79,13 +84,14 @@ export class CacheFastPath {
     }
     const accepted = request.headers['accept-encoding'];
     const encoding = typeof accepted === 'string' ? encodings.negotiate(accepted) : null;
-    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : identityOf(entry);
+    const head = method === 'HEAD';
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : head ? undefined : identityOf(entry);
     response.writeHead(entry.status, {
       ...route.headers,
       ...(encoding ? { 'content-encoding': encoding } : {}),
-      'content-length': body.byteLength,
+      'content-length': body?.byteLength ?? entry.identityBytes,
     });
-    response.end(method === 'HEAD' ? undefined : body);
+    response.end(head ? undefined : body);
     if (entry.postId) this.countRead(request, entry.postId);
     this.served += 1;
     return true;

@@ -35,6 +35,8 @@ export interface RenderedResponse {
 export interface CachedResponse extends RenderedResponse {
   gzip: Buffer;
   br: Buffer;
+  /** Bytes of the text itself: a HEAD without an encoding is answered its length, nothing unzipped. */
+  identityBytes: number;
   storedAt: number;
 }
 
@@ -261,7 +263,7 @@ export class PageCache {
   private async compress(rendered: RenderedResponse, identity: Buffer, level: CompressionLevel): Promise<CachedResponse> {
     const { br, gzip } = await encode(identity, level);
     // Neither the text nor its bytes are kept beside the compressed ones (identityOf).
-    return { ...rendered, body: '', gzip, br, storedAt: this.now() };
+    return { ...rendered, body: '', gzip, br, identityBytes: identity.byteLength, storedAt: this.now() };
   }
 
   /** Replaces a kept page's quick bytes with the smallest, unless it was dropped or replaced meanwhile. */

@@ -106,7 +106,10 @@ describe('comments on a post', () => {
     expect(first.json<Comment[]>().map((c) => c.content)).toEqual(['First thoughts']);
     // Read, serialised and compressed once per change, not two queries per reader.
     expect(t.app.pageCache.get(`/api/blog-posts/${read.id}/comments`)).toBeDefined();
+    const kept = t.app.pageCache.size;
     const again = await list(read.id.toUpperCase());
+    // The same entry: an id's case makes no second one.
+    expect(t.app.pageCache.size).toBe(kept);
     expect(again.headers.etag).toBe(first.headers.etag);
     expect(again.body).toBe(first.body);
     await postComment(t, read.id, { ...valid, content: 'Second thoughts' });

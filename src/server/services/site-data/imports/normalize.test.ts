@@ -63,11 +63,24 @@ describe('clip and finishPost', () => {
     expect(warnings).toEqual(['x: a comment by Anonymous cut to 5000 characters']);
   });
 
-  it('keeps the date readers saw and never has a post changed before it (the last change moves up to it)', () => {
+  it('never has a post changed before it was written: a draft is dated by its last change, a post that went out keeps its date', () => {
     const base = { source: 's', title: 'T', content: 'Text', tags: [], published: false, comments: [] };
     const updatedAt = new Date('2026-03-01T04:00:00Z');
     const createdAt = new Date('2026-03-01T12:00:00Z');
-    expect(finishPost({ ...base, createdAt, updatedAt }, 'x', [])).toMatchObject({ createdAt, updatedAt: createdAt });
+    // A draft's local time read as UTC.
+    expect(finishPost({ ...base, createdAt, updatedAt }, 'x', [])).toMatchObject({ createdAt: updatedAt, updatedAt });
+    // A scheduled post keeps its publishAt apart, and is dated like a draft.
+    const publishAt = new Date('2026-04-01T00:00:00Z');
+    expect(finishPost({ ...base, published: true, publishAt, createdAt, updatedAt }, 'x', [])).toMatchObject({
+      createdAt: updatedAt,
+      updatedAt,
+      publishAt,
+    });
+    // A post that went out: the date its readers saw stays.
+    expect(finishPost({ ...base, published: true, createdAt, updatedAt }, 'x', [])).toMatchObject({
+      createdAt,
+      updatedAt: createdAt,
+    });
     const early = new Date('2026-02-01T12:00:00Z');
     expect(finishPost({ ...base, createdAt: early, updatedAt }, 'x', [])).toMatchObject({ createdAt: early, updatedAt });
   });

@@ -98,12 +98,15 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   const slug = acceptableSlug(found.slug === undefined ? undefined : clean(found.slug));
   if (hadNotText) warnings.push(`${label}: NUL or other characters that are not text removed`);
 
-  // A post is never changed before it was written. Its date can fall after its last change: Ghost
-  // does not move `updated_at` when a scheduled post goes out, and a date read without its zone
-  // (WordPress drafts have only the site's local time) can be hours late. The date is what readers
-  // saw: the last change moves up to it, never the date down.
-  const createdAt = found.createdAt;
-  const updatedAt = createdAt && found.updatedAt && createdAt > found.updatedAt ? createdAt : found.updatedAt;
+  // A post is never changed before it was written, yet a source's date can fall after its last
+  // change. A post that went out keeps the date its readers saw (Ghost does not move `updated_at`
+  // when a scheduled post goes out): its last change moves up to it. Any other post is dated by its
+  // last change: a draft's date read without its zone (WordPress keeps only the site's local time
+  // for drafts) can be hours late, and a scheduled post has its `publishAt` apart.
+  const wentOut = found.published && !found.publishAt;
+  const late = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt;
+  const createdAt = late && !wentOut ? found.updatedAt : found.createdAt;
+  const updatedAt = late && wentOut ? found.createdAt : found.updatedAt;
   return {
     source: found.source,
     ...(found.formerSource ? { formerSource: found.formerSource } : {}),
