@@ -40,12 +40,14 @@ import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerRequestGuard } from './http/request-guard.ts';
 import { registerSessions } from './http/session.ts';
 import { SessionStore } from './services/auth/index.ts';
-import { SiteDataService } from './services/site-data/index.ts';
+import { OldAddresses, SiteDataService } from './services/site-data/index.ts';
 import { SiteService } from './services/site/index.ts';
 import { UploadService } from './services/uploads/index.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/posts/index.ts';
 import { PageCache, type PageCacheOptions } from './pages/page-cache.ts';
 import { serviceWorkerPath } from '../shared/routes.ts';
+import { MAX_UPLOAD_BYTES } from '../shared/constants.ts';
+import { createGuardedFetcher } from './adapters/guarded-fetch.ts';
 import { visitorWriteGuard } from './http/visitor-guard.ts';
 
 declare module 'fastify' {
@@ -242,10 +244,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(uploadRoutes, { uploads });
   await app.register(siteRoutes, { site });
   await app.register(importRoutes, { allowHosts: config.importAllowHosts });
-  const siteData = new SiteDataService(db, options.storage, { tempDir: path.join(config.dataDir, 'imports'), clock });
+  // Images of an import come through the importer's guarded fetcher, at an upload's limit.
+  const imageFetcher = createGuardedFetcher({ allowHosts: config.importAllowHosts, maxBytes: MAX_UPLOAD_BYTES });
+  const siteData = new SiteDataService(db, options.storage, {
+    tempDir: path.join(config.dataDir, 'imports'),
+    clock,
+    images: {
+      fetchImage: (url) => imageFetcher.fetchImage(url),
+      store: (bytes) => uploads.storeImported(bytes, app.log),
+      remove: (ids) => uploads.removeImported(ids),
+    },
+  });
   // Before the server waits for requests in flight: an import in progress is stopped, not awaited.
   app.addHook('preClose', () => siteData.close());
-  await app.register(siteDataRoutes, { siteData });
+  const oldAddresses = new OldAddresses(db, () => posts.visibleCondition());
+  await app.register(siteDataRoutes, { siteData, oldAddresses });
   await app.register(feedRoutes, { posts, site, siteUrl: config.siteUrl, cache: pageCache });
 
   if (options.clientDir) {
@@ -288,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       previews,
       secret: options.sessionSecret,
       secureCookies,
+      oldAddresses,
     });
   }
 

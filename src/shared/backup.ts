@@ -33,6 +33,24 @@ export const siteImportResultSchema = z.object({
   comments: z.number().int().min(0),
   uploads: z.number().int().min(0),
   skipped: z.number().int().min(0),
+  /** Old addresses of the imported posts kept, each answered 301 to its post (absent: none). */
+  oldAddresses: z.number().int().min(0).optional(),
   warnings: z.array(z.string()),
 });
 export type SiteImportResult = z.infer<typeof siteImportResultSchema>;
+
+/** `GET /api/admin/old-addresses`: where imported posts lived before, each answered 301 to its post. */
+export const oldAddressListSchema = z.object({
+  addresses: z.array(
+    z.object({
+      /** As kept: decoded, lower case, no trailing slash (`/2013/01/11/hello`, `/?p=12`). */
+      path: z.string(),
+      postId: z.string(),
+      title: z.string(),
+      slug: z.string(),
+      /** Whether the post is out: a draft's old address stays a 404 until it is. */
+      live: z.boolean(),
+    }),
+  ),
+});
+export type OldAddressList = z.infer<typeof oldAddressListSchema>;

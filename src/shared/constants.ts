@@ -44,7 +44,8 @@ export const LIMITS = {
   content: 500_000,
   url: 2_048,
   tag: 60,
-  tags: 20,
+  // A post moved in from WordPress may carry dozens (issue 22): all of them, within reason.
+  tags: 100,
   search: 200,
   metaTitle: 200,
   metaDescription: 500,

@@ -46,8 +46,12 @@ export const postMetadataSchema = postMetadataFields.check((ctx) => {
 });
 export type PostMetadata = z.infer<typeof postMetadataSchema>;
 
-/** URL-safe slug; what `slugify` produces always passes. */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]*$/i;
+/**
+ * A slug: letters of any script (with their accents) and digits, hyphens and underscores, not
+ * starting with either; what `slugify` produces always passes. A slug kept from an imported post
+ * may be Greek or `ünïcödé`: its address is percent-encoded (`pagePath.post`), as browsers show it.
+ */
+export const SLUG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}_-]*$/u;
 
 /** The editor's payload (SPEC.md section 3); the server derives what is left out. */
 export const postInputSchema = z.object({

@@ -183,6 +183,7 @@ export const apiRoutes = {
   adminPosts: '/api/admin/posts',
   adminExport: '/api/admin/export',
   adminImport: '/api/admin/import',
+  oldAddresses: '/api/admin/old-addresses',
   site: '/api/site',
   adminSite: '/api/admin/site',
   siteRevisions: '/api/admin/site/revisions',
@@ -222,6 +223,8 @@ export const apiPath = {
   adminExport: apiRoutes.adminExport,
   /** A backup, WordPress, Ghost or markdown-zip file as the raw request body. */
   adminImport: apiRoutes.adminImport,
+  /** Old addresses of imported posts, each answered 301 to its post. */
+  oldAddresses: apiRoutes.oldAddresses,
   /** The site document (DESIGN.md "make it yours"): public to read, the author's to save. */
   site: apiRoutes.site,
   adminSite: apiRoutes.adminSite,

@@ -237,70 +237,97 @@ function explain(error: unknown, url: URL, signal: AbortSignal, timeoutMs: numbe
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
+/** Bytes fetched with the same guard: an imported post's image on the site it moves from. */
+export interface ImageFetcher {
+  /** The image's bytes (at most `maxBytes`), or GuardedFetchError; the caller checks what they are. */
+  fetchImage(url: string): Promise<Uint8Array>;
+}
+
+/** How one kind of answer is asked for and what it must be. */
+interface Wanted {
+  accept: string;
+  /** What the author reads when the answer is not of this kind; undefined when it is. */
+  wrongType(mediaType: string): string | undefined;
+}
+
+const PAGE: Wanted = {
+  accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  wrongType: (mediaType) =>
+    HTML_TYPES.has(mediaType) ? undefined : `The address answered with ${mediaType || 'no content type'}, not an HTML page`,
+};
+
+/** Any type: servers label images loosely (`application/octet-stream`); the bytes are checked after. */
+const IMAGE: Wanted = {
+  accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8,*/*;q=0.1',
+  wrongType: (mediaType) => (mediaType.startsWith('text/') ? `The address answered with ${mediaType}, not an image` : undefined),
+};
+
 /**
  * The default fetcher of DESIGN.md: undici with the address guard, manual redirects and limits.
- * undici is loaded by the first import of a page, not at start-up.
+ * undici is loaded by the first fetch, not at start-up.
  */
-export function createGuardedFetcher(options: GuardedFetchOptions = {}): PageFetcher {
+export function createGuardedFetcher(options: GuardedFetchOptions = {}): PageFetcher & ImageFetcher {
   const allowHosts = new Set((options.allowHosts ?? []).map(normalizeHost));
   const isAllowed = (host: string) => allowHosts.has(normalizeHost(host));
   const timeoutMs = options.timeoutMs ?? FETCH_LIMITS.timeoutMs;
   const maxBytes = options.maxBytes ?? FETCH_LIMITS.maxBytes;
   const maxRedirects = options.maxRedirects ?? FETCH_LIMITS.maxRedirects;
 
+  async function fetchChecked(href: string, wanted: Wanted): Promise<{ url: URL; bytes: Uint8Array; contentType: string }> {
+    let url = httpUrl(href);
+    const undici = await import('undici');
+    const signal = AbortSignal.timeout(timeoutMs);
+    // One agent per fetch: no pooled socket outlives the call or is shared across imports.
+    const dispatcher = new undici.Agent({ connect: guardedConnector(undici, isAllowed) });
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const response = await undici.fetch(url, {
+          dispatcher,
+          signal,
+          redirect: 'manual',
+          headers: { accept: wanted.accept, 'user-agent': 'Mozilla/5.0 (compatible; FolioImporter/1.0)' },
+        });
+        const location = response.headers.get('location');
+        if (REDIRECT_STATUSES.has(response.status) && location) {
+          await response.body?.cancel();
+          if (redirects >= maxRedirects) {
+            throw new GuardedFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times`);
+          }
+          url = httpUrl(location, url);
+          continue;
+        }
+        if (!response.ok) {
+          await response.body?.cancel();
+          const text = response.statusText ? ` ${response.statusText}` : '';
+          throw new GuardedFetchError('upstream-status', `The page answered HTTP ${response.status}${text}`, response.status);
+        }
+        const contentType = response.headers.get('content-type') ?? '';
+        const wrongType = wanted.wrongType(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
+        if (wrongType) {
+          await response.body?.cancel();
+          throw new GuardedFetchError('not-html', wrongType);
+        }
+        if (Number(response.headers.get('content-length')) > maxBytes) {
+          await response.body?.cancel();
+          throw tooLarge(maxBytes);
+        }
+        const bytes = await readCapped(response.body as ReadableStream<Uint8Array> | null, maxBytes);
+        return { url, bytes, contentType };
+      }
+    } catch (error) {
+      throw explain(error, url, signal, timeoutMs);
+    } finally {
+      await dispatcher.destroy();
+    }
+  }
+
   return {
     async fetchPage(href) {
-      let url = httpUrl(href);
-      const undici = await import('undici');
-      const signal = AbortSignal.timeout(timeoutMs);
-      // One agent per page: no pooled socket outlives the call or is shared across imports.
-      const dispatcher = new undici.Agent({ connect: guardedConnector(undici, isAllowed) });
-      try {
-        for (let redirects = 0; ; redirects++) {
-          const response = await undici.fetch(url, {
-            dispatcher,
-            signal,
-            redirect: 'manual',
-            headers: {
-              accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-              'user-agent': 'Mozilla/5.0 (compatible; FolioImporter/1.0)',
-            },
-          });
-          const location = response.headers.get('location');
-          if (REDIRECT_STATUSES.has(response.status) && location) {
-            await response.body?.cancel();
-            if (redirects >= maxRedirects) {
-              throw new GuardedFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times`);
-            }
-            url = httpUrl(location, url);
-            continue;
-          }
-          if (!response.ok) {
-            await response.body?.cancel();
-            const text = response.statusText ? ` ${response.statusText}` : '';
-            throw new GuardedFetchError('upstream-status', `The page answered HTTP ${response.status}${text}`, response.status);
-          }
-          const contentType = response.headers.get('content-type') ?? '';
-          const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-          if (!HTML_TYPES.has(mediaType)) {
-            await response.body?.cancel();
-            throw new GuardedFetchError(
-              'not-html',
-              `The address answered with ${mediaType || 'no content type'}, not an HTML page`,
-            );
-          }
-          if (Number(response.headers.get('content-length')) > maxBytes) {
-            await response.body?.cancel();
-            throw tooLarge(maxBytes);
-          }
-          const bytes = await readCapped(response.body as ReadableStream<Uint8Array> | null, maxBytes);
-          return { url: url.href, html: decodeHtml(bytes, contentType) };
-        }
-      } catch (error) {
-        throw explain(error, url, signal, timeoutMs);
-      } finally {
-        await dispatcher.destroy();
-      }
+      const { url, bytes, contentType } = await fetchChecked(href, PAGE);
+      return { url: url.href, html: decodeHtml(bytes, contentType) };
+    },
+    async fetchImage(href) {
+      return (await fetchChecked(href, IMAGE)).bytes;
     },
   };
 }

@@ -255,3 +255,21 @@ export const siteRevisions = pgTable(
   },
   (t) => [index('site_revisions_saved_idx').on(t.savedAt)],
 );
+
+/**
+ * Where an imported post lived on the site it came from (its WordPress permalink and `?p=` id,
+ * its Ghost or Hugo path...), normalised by services/old-addresses: a request for one of these
+ * paths that is no page here answers 301 to the post's address. A change bumps the page cache's
+ * generation (trigger): a 404 kept for that path must go.
+ */
+export const oldAddresses = pgTable(
+  'old_addresses',
+  {
+    path: text('path').primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('old_addresses_post_idx').on(t.postId)],
+);

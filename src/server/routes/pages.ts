@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { HttpError } from '../errors.ts';
 import { LIMITS } from '../../shared/constants.ts';
 import { isStorableText } from '../../shared/fields.ts';
@@ -20,6 +20,7 @@ import type { PageRenderer } from '../pages/renderer.ts';
 import { savesData } from '../pages/save-data.ts';
 import type { PostReader } from '../services/posts/index.ts';
 import type { PreviewLinks } from '../services/posts/index.ts';
+import type { OldAddresses } from '../services/site-data/index.ts';
 import type { Viewer } from '../lib/viewer.ts';
 import type { ViewCounter } from '../services/posts/index.ts';
 
@@ -43,6 +44,10 @@ export function canonicalPagePath(pathname: string): string | undefined {
   if (section) path = section + path.slice(section.length);
   return path === pathname ? undefined : path;
 }
+
+/** A WordPress post or page id in a query (`p=12`, `page_id=7`): an old address, maybe. */
+const WORDPRESS_ID = /(?:^|&)(?:p|page_id)=\d/;
+const MOVED_CACHE = 'public, max-age=86400';
 
 /** The blog's views that have an address of their own (DESIGN.md): page and category. */
 const BLOG_VIEW_PARAMS = ['category', 'page'] as const;
@@ -109,7 +114,24 @@ export const pageRoutes: FastifyPluginAsync<{
   secret: string;
   /** Whether cookies go over https only (SITE_URL is https). */
   secureCookies: boolean;
-}> = async (app, { renderer, posts, comments, reader, site, views, cache, fastPath, previews, secret, secureCookies }) => {
+  /** Where an old address of an imported post leads now (site-data/old-addresses.ts). */
+  oldAddresses?: Pick<OldAddresses, 'target'>;
+}> = async (
+  app,
+  { renderer, posts, comments, reader, site, views, cache, fastPath, previews, secret, secureCookies, oldAddresses },
+) => {
+  /**
+   * A request for an address of the site this one replaced (an imported post's permalink, its
+   * `?p=` id) answered 301 to the post, with no hop between. Asked only of addresses that are no
+   * page here, those with a WordPress id in their query, and posts not found.
+   */
+  const moved = async (url: string, reply: FastifyReply): Promise<boolean> => {
+    const target = oldAddresses && (await oldAddresses.target(url));
+    if (!target) return false;
+    // Kept a day by browsers and caches, not for ever: the author may still move the post.
+    await reply.header('cache-control', MOVED_CACHE).redirect(target, 301);
+    return true;
+  };
   /** Pages of this request sent from the cache, for the fast path (onResponse below). */
   const hits = new WeakMap<object, { key: string; pool: PagePool; entry: CachedResponse; saveData: boolean }>();
   if (fastPath) {
@@ -217,6 +239,8 @@ export const pageRoutes: FastifyPluginAsync<{
     }
     const [pathname = '/', query] = request.url.split(/\?(.*)/s);
     const canonical = canonicalPagePath(pathname);
+    const path = canonical ?? pathname;
+    if ((!routeOf(path) || WORDPRESS_ID.test(query ?? '')) && (await moved(request.url, reply))) return reply;
     if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
     const viewer = viewerOf(request);
     // A reader in data-saver mode gets the page without script (DESIGN.md); the author's screens
@@ -247,6 +271,7 @@ export const pageRoutes: FastifyPluginAsync<{
       if (kept) hits.set(request, { key, pool, entry: kept, saveData });
       response = kept ?? (await cache.render(key, () => renderPage(address, viewer, reply.scriptNonce, saveData), pool));
     }
+    if (response.status === 404 && routeOf(path)?.name === 'post' && (await moved(request.url, reply))) return reply;
     // Every read of a post counts, whether its page came from the cache or not (once per reader
     // per day: views.ts); the count is queued, never awaited.
     if (response.postId) views.record(viewer, response.postId);

@@ -1,17 +1,27 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES, siteImportResultSchema } from '../../shared/backup.ts';
+import { IMPORT_MAX_BYTES, oldAddressListSchema, siteImportResultSchema } from '../../shared/backup.ts';
+import { apiRoutes } from '../../shared/routes.ts';
 import { HttpError } from '../errors.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
 import { requireAdmin } from '../http/session.ts';
-import type { SiteDataService } from '../services/site-data/index.ts';
+import type { OldAddresses, SiteDataService } from '../services/site-data/index.ts';
 
 /**
  * `GET /api/admin/export` (the backup zip, streamed) and `POST /api/admin/import` (the file as the
  * raw body, whatever its type: the service recognises it by its content). Admin only.
  */
-export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService }> = async (app, { siteData }) => {
+export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService; oldAddresses: OldAddresses }> = async (
+  app,
+  { siteData, oldAddresses },
+) => {
   app.addHook('onRequest', requireAdmin);
+
+  // The old addresses of imported posts, each answered 301 to its post: listed for the author.
+  app.get(apiRoutes.oldAddresses, { schema: { response: { 200: oldAddressListSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_CACHE);
+    return { addresses: await oldAddresses.list() };
+  });
 
   app.get('/api/admin/export', async (_request, reply) => {
     const day = new Date().toISOString().slice(0, 10);

@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { wxr } from '../../../src/server/services/site-data/imports/__fixtures__/wxr.ts';
 import { createPost, expect, test, watchConsole } from '../fixtures.ts';
 import { unlockEditor } from './admin-support.ts';
 import { adminNav, noSidewaysScroll, unique } from './back-office-support.ts';
@@ -129,4 +133,70 @@ test('Cancel upload stops an upload under way and leaves the keyboard on Import'
   await expect(importButton).toBeFocused();
   await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toHaveCount(0);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('a WordPress site moved in keeps its old permalinks, and its images come from this site', async ({ page, browser }) => {
+  // The old site, still up while the author moves: one picture at its WordPress address, its
+  // pixels this run's own (the site keeps one upload per distinct image).
+  const color = `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+  const picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+  const oldSite = createServer((request, response) => {
+    if (request.url === '/wp-content/uploads/2013/01/harbour.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => oldSite.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(oldSite.address() as AddressInfo).port}`;
+  try {
+    const slug = unique('harbour-walk')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-');
+    const title = `Harbour walk ${slug}`;
+    const permalink = `/2013/01/11/${slug}/`;
+    const xml = wxr({
+      address: `${origin}/`,
+      title: 'The old blog',
+      items: [
+        {
+          id: 1241,
+          title,
+          slug,
+          link: `${origin}${permalink}`,
+          date: '2013-01-11 20:22:19',
+          content: `<p>Boats at dawn.</p><p><img src="${origin}/wp-content/uploads/2013/01/harbour.png" alt="The harbour at dawn"></p>`,
+        },
+      ],
+    });
+
+    await unlockEditor(page, '/admin');
+    await page
+      .getByLabel('File to import')
+      .setInputFiles({ name: 'old-blog.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.getByRole('region', { name: 'Your data' }).getByRole('status');
+    await expect(summary).toContainText('Imported 1 post, 0 comments, 1 upload; 0 skipped.');
+    await expect(summary).toContainText('2 old addresses now lead to the posts.');
+    const oldAddresses = page.getByRole('region', { name: 'Old addresses' });
+    await expect(oldAddresses.getByRole('row').filter({ hasText: `/2013/01/11/${slug}` })).toContainText(title);
+
+    // A reader following a link from another site to the old permalink lands on the post here.
+    const visitor = await browser.newContext();
+    const reader = await visitor.newPage();
+    const answer = await reader.goto(permalink);
+    expect(answer?.status()).toBe(200);
+    expect(new URL(reader.url()).pathname).toBe(`/blog/${slug}`);
+    await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const image = reader.getByRole('img', { name: 'The harbour at dawn' });
+    await expect(image).toBeVisible();
+    const src = await image.evaluate((element: HTMLImageElement) => element.currentSrc);
+    expect(new URL(src).origin).toBe(new URL(reader.url()).origin);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    await visitor.close();
+  } finally {
+    await new Promise((resolve) => oldSite.close(resolve));
+  }
 });

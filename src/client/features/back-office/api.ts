@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 // Types only: the answers are validated by the server's response schemas, and zod stays out of
 // the admin's chunks.
 import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
+import type { OldAddressList } from '../../../shared/backup.ts';
 import type { SiteDocument, SiteRevision } from '../../../shared/site.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { apiPath, searchString } from '../../../shared/routes.ts';
@@ -163,3 +164,11 @@ export async function saveSite(document: SiteDocument): Promise<SiteDocument> {
 export async function restoreSiteRevision(id: string): Promise<SiteDocument> {
   return (await apiRequest('POST', apiPath.siteRevisionRestore(id))).json() as Promise<SiteDocument>;
 }
+
+/** Old addresses of imported posts, each answered 301 to its post (DESIGN.md "your data is yours"). */
+export const oldAddressesQuery = () =>
+  queryOptions({
+    queryKey: [apiPath.oldAddresses],
+    queryFn: () => getJson<OldAddressList>(apiPath.oldAddresses),
+    staleTime: 0,
+  });

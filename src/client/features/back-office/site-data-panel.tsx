@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SiteImportResult } from '../../../shared/backup.ts';
@@ -6,6 +6,7 @@ import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.ts
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { oldAddressesQuery } from './api.ts';
 import { apiPath, pagePath } from '../../../shared/routes.ts';
 import {
   formatBytes,
@@ -50,7 +51,79 @@ export function SiteDataPanel() {
         </div>
         <ImportForm />
       </div>
+      <OldAddresses />
     </Card>
+  );
+}
+
+/** Rows shown at first: a site moved in with thousands of posts has thousands of addresses. */
+const OLD_ADDRESSES_SHOWN = 50;
+
+/**
+ * Where imported posts lived on the site the author moved from: each of these addresses sends
+ * readers (and search engines, and links from other sites) to the post here with a 301.
+ */
+function OldAddresses() {
+  const { data, isError } = useQuery(oldAddressesQuery());
+  const [all, setAll] = useState(false);
+  const ids = { heading: useId() };
+  const addresses = data?.addresses ?? [];
+  const shown = all ? addresses : addresses.slice(0, OLD_ADDRESSES_SHOWN);
+  return (
+    <section aria-labelledby={ids.heading} className="mt-8 border-t border-slate-200 pt-6">
+      <h3 id={ids.heading} className="font-semibold text-slate-900">
+        Old addresses
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Addresses your posts had on the site you moved from. Readers, search engines and links from other sites that ask for one
+        are sent to the post here (a permanent redirect); a draft’s waits until it is published.
+      </p>
+      {isError && (
+        <p className="mt-2 text-sm text-red-800">The old addresses could not be loaded. Reload the page to try again.</p>
+      )}
+      {data && addresses.length === 0 && (
+        <p className="mt-2 text-sm text-slate-700">None yet: importing a WordPress, Ghost or markdown site records them.</p>
+      )}
+      {addresses.length > 0 && (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            {addresses.length === 1 ? '1 old address' : `${addresses.length} old addresses`}
+          </p>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Old address
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Leads to
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((address) => (
+                  <tr key={address.path} className="border-b border-slate-100 align-top">
+                    <td className="py-2 pr-4 font-mono text-xs wrap-anywhere text-slate-900">{address.path}</td>
+                    <td className="py-2 wrap-anywhere">
+                      <a href={pagePath.post(address.slug)} className="text-blue-800 underline">
+                        {address.title}
+                      </a>
+                      {!address.live && <span className="ml-2 text-slate-700">(not published: 404 until it is)</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {addresses.length > shown.length && (
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => setAll(true)}>
+              Show all {addresses.length}
+            </Button>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

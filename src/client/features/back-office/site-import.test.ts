@@ -22,6 +22,15 @@ describe('importSummary', () => {
       'Imported 1 post, 1 comment, 0 uploads; 0 skipped.',
     );
   });
+
+  it('says how many old addresses now lead to the posts, when there are any', () => {
+    expect(importSummary({ posts: 2, comments: 0, uploads: 0, skipped: 0, oldAddresses: 4 })).toBe(
+      'Imported 2 posts, 0 comments, 0 uploads; 0 skipped. 4 old addresses now lead to the posts.',
+    );
+    expect(importSummary({ posts: 1, comments: 0, uploads: 0, skipped: 0, oldAddresses: 1 })).toMatch(
+      /skipped\. 1 old address now leads to its post\.$/,
+    );
+  });
 });
 
 describe('importFileProblem', () => {

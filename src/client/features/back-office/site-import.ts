@@ -22,8 +22,17 @@ export const importFormatLabels: Record<SiteImportResult['format'], string> = {
 const counted = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
 /** "Imported 12 posts, 30 comments, 4 uploads; 2 skipped." */
-export function importSummary(result: Pick<SiteImportResult, 'posts' | 'comments' | 'uploads' | 'skipped'>): string {
-  return `Imported ${counted(result.posts, 'post')}, ${counted(result.comments, 'comment')}, ${counted(result.uploads, 'upload')}; ${result.skipped} skipped.`;
+export function importSummary(
+  result: Pick<SiteImportResult, 'posts' | 'comments' | 'uploads' | 'skipped' | 'oldAddresses'>,
+): string {
+  const addresses = result.oldAddresses ?? 0;
+  const moved =
+    addresses === 0
+      ? ''
+      : addresses === 1
+        ? ' 1 old address now leads to its post.'
+        : ` ${addresses} old addresses now lead to the posts.`;
+  return `Imported ${counted(result.posts, 'post')}, ${counted(result.comments, 'comment')}, ${counted(result.uploads, 'upload')}; ${result.skipped} skipped.${moved}`;
 }
 
 /** "512 B", "3.4 KB", "120 MB": how far an upload has gone, at a glance. */

@@ -1,1 +1,2 @@
 export { SiteDataService } from './site-data.ts';
+export { OldAddresses } from './old-addresses.ts';

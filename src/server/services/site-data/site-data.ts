@@ -6,6 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { IMPORT_MAX_BYTES, type SiteImportResult } from '../../../shared/backup.ts';
+import { MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
+import { publicImageUrl } from '../../../shared/images.ts';
+import { SLUG_PATTERN } from '../../../shared/posts.ts';
 import { readTimeMinutes, slugify } from '../../../shared/text.ts';
 import type { ObjectStorage } from '../../adapters/storage.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +16,8 @@ import { blogPosts, comments } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { freeSlug } from './backup/slugs.ts';
 import { parseInWorker } from './imports/parse.ts';
+import { recordOldAddresses } from './old-addresses.ts';
+import { bringImages, fetchedImageOrigins, type ImageBringing, zipImageOrigins } from './import-images.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
 import { tagKeysOf } from '../posts/index.ts';
 import { RevisionService, type SavedFields } from '../posts/index.ts';
@@ -24,6 +29,13 @@ const TEXT_EXPORT_BYTES = 100 * 1024 * 1024;
 /** The markdown files of a zip, together. */
 const MARKDOWN_TOTAL_BYTES = 200 * 1024 * 1024;
 const MARKDOWN_FILE = /\.(md|markdown|mdx)$/i;
+
+/** How an import stores the images it brings (uploads) and fetches those of the old site. */
+export interface ImportImages {
+  fetchImage(url: string): Promise<Uint8Array>;
+  store(bytes: Uint8Array): Promise<{ id: string; path: string; created: boolean }>;
+  remove(ids: readonly string[]): Promise<void>;
+}
 
 /**
  * The longest a restore may run: it is one transaction, and on the embedded database every read
@@ -48,9 +60,15 @@ export class SiteDataService {
   /** Aborted by close(): every import in progress stops, and its transaction rolls back. */
   private readonly closing = new AbortController();
   private readonly inProgress = new Set<Promise<unknown>>();
-  constructor(db: Database, storage: ObjectStorage, options: { tempDir: string; clock?: () => Date; restoreTimeoutMs?: number }) {
+  private readonly images: ImportImages | undefined;
+  constructor(
+    db: Database,
+    storage: ObjectStorage,
+    options: { tempDir: string; clock?: () => Date; restoreTimeoutMs?: number; images?: ImportImages },
+  ) {
     this.db = db;
     this.storage = storage;
+    this.images = options.images;
     this.tempDir = options.tempDir;
     this.now = options.clock ?? (() => new Date());
     this.restoreTimeoutMs = options.restoreTimeoutMs ?? RESTORE_TIMEOUT_MS;
@@ -101,13 +119,14 @@ export class SiteDataService {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimStart();
+    const fetched = this.images && fetchedImageOrigins(this.images.fetchImage);
     if (start.startsWith('<')) {
       await assertTextSize(file);
-      return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }, undefined, signal));
+      return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }, undefined, signal), fetched, signal);
     }
     if (start.startsWith('{') || start.startsWith('[')) {
       await assertTextSize(file);
-      return this.store('ghost', await parseInWorker({ kind: 'ghost', file }, undefined, signal));
+      return this.store('ghost', await parseInWorker({ kind: 'ghost', file }, undefined, signal), fetched, signal);
     }
     throw new HttpError(415, UNSUPPORTED);
   }
@@ -151,7 +170,12 @@ export class SiteDataService {
       const files = [];
       for (const entry of markdown) files.push({ path: entry.name, text: await zip.text(entry, MARKDOWN_TOTAL_BYTES) });
       const parsed = await parseInWorker({ kind: 'markdown', files }, undefined, signal);
-      return this.store('markdown', { ...parsed, skipped: parsed.skipped + (zip.entries.length - markdown.length) });
+      // Images of the zip are read from it as the posts refer to them (store counts those as not skipped).
+      const byName = new Map(zip.entries.map((entry) => [entry.name, entry]));
+      const images = zipImageOrigins(new Set(byName.keys()), (name) => zip.buffer(byName.get(name)!, MAX_UPLOAD_BYTES));
+      const others = zip.entries.length - markdown.length;
+      // Awaited here: the zip stays open while the images are read from it.
+      return await this.store('markdown', { ...parsed, skipped: parsed.skipped + others }, images, signal);
     } finally {
       zip.close();
     }
@@ -161,32 +185,64 @@ export class SiteDataService {
    * Foreign posts in one transaction: each found again by its source (findImported), else created.
    * Two posts of the file never land on the same stored post.
    */
-  private async store(format: 'wordpress' | 'ghost' | 'markdown', parsed: ParsedImport): Promise<SiteImportResult> {
+  private async store(
+    format: 'wordpress' | 'ghost' | 'markdown',
+    parsed: ParsedImport,
+    originOf?: ImageBringing['originOf'],
+    signal?: AbortSignal,
+  ): Promise<SiteImportResult> {
     const result: SiteImportResult = {
       format,
       posts: 0,
       comments: 0,
       uploads: 0,
       skipped: parsed.skipped,
+      oldAddresses: 0,
       warnings: [...parsed.warnings],
     };
     const posts = withOwnSources(parsed.posts, result.warnings);
-    await this.db.transaction(async (tx) => {
-      const known = await importedPosts(tx);
-      const taken = new Set<string>();
-      for (const post of posts) {
-        const existing = findImported(known, post, taken, result.warnings);
-        const id = await this.storePost(tx, post, existing?.id, result.warnings);
-        taken.add(id);
-        result.posts += 1;
-        result.comments += await storeComments(tx, id, post);
+    // Before the transaction: fetching takes seconds, and readers' pages wait for none of it.
+    const images = this.images;
+    const brought =
+      images && originOf ? await bringImages(posts, { originOf, store: (bytes) => images.store(bytes) }) : undefined;
+    if (brought) {
+      result.uploads += brought.created.length;
+      result.warnings.push(...brought.warnings);
+      // The zip's files the posts brought came in: they were counted among the files left out.
+      if (format === 'markdown') result.skipped -= brought.brought;
+    }
+    for (const post of posts) {
+      // A cover given as a path of the old site's files that was not brought points nowhere here.
+      if (post.featuredImage && !publicImageUrl(post.featuredImage)) {
+        result.warnings.push(`"${post.title}": the cover "${post.featuredImage}" is not in the file; left out`);
+        delete post.featuredImage;
       }
-    });
+    }
+    try {
+      signal?.throwIfAborted();
+      await this.db.transaction(async (tx) => {
+        const known = await importedPosts(tx);
+        const taken = new Set<string>();
+        for (const post of posts) {
+          const existing = findImported(known, post, taken, result.warnings);
+          const id = await this.storePost(tx, post, existing?.id, result.warnings);
+          taken.add(id);
+          result.oldAddresses! += await recordOldAddresses(tx, id, post.oldPaths ?? []);
+          result.posts += 1;
+          result.comments += await storeComments(tx, id, post);
+        }
+      });
+    } catch (error) {
+      // Nothing was written: the images this import stored go too.
+      if (brought && images) await images.remove(brought.created);
+      throw error;
+    }
     return result;
   }
 
   private async storePost(tx: Tx, post: ImportedPost, existingId: string | undefined, warnings: string[]): Promise<string> {
-    const wanted = slugify(post.slug || post.title) || 'post';
+    // A source's slug is kept as it is when it is one (normalize.ts made it one if it could).
+    const wanted = (post.slug && SLUG_PATTERN.test(post.slug) ? post.slug : slugify(post.title)) || 'post';
     const slug = await freeSlug(tx, wanted, existingId);
     if (slug !== wanted) warnings.push(`"${post.title}": the slug "${wanted}" is taken by another post; imported as "${slug}"`);
     const createdAt = post.createdAt ?? this.now();

@@ -1,9 +1,9 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Log } from 'fastify';
-import { ALLOWED_IMAGE_TYPES } from '../../../shared/constants.ts';
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
 import { type ImageWidth, objectPathFor } from '../../../shared/images.ts';
 import { ImageTooLargeError } from '../../adapters/image-limits.ts';
 import { prepareUpload, resizeToWebp, storeVariants } from '../../adapters/images.ts';
@@ -86,6 +86,45 @@ export class UploadService {
     return objectPathFor(id);
   }
 
+  /**
+   * An image an import brings (a file of a markdown zip, a post's image on the site it moves
+   * from), checked and stored as an upload is (type by content, pixel limit, private metadata
+   * removed, resized copies) under an id made from its bytes: the same image brought twice, by two
+   * posts or by the same file imported again, is one upload. Answers its path here and whether
+   * this call stored it; 4xx HttpError for bytes that are not an image the site keeps.
+   */
+  async storeImported(bytes: Uint8Array, log: Log): Promise<{ id: string; path: string; created: boolean }> {
+    const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (body.length === 0) throw badRequest('The image is empty');
+    if (body.length > MAX_UPLOAD_BYTES) throw new HttpError(413, 'The image is larger than 10 MB');
+    const id = uuidOfBytes(body);
+    const [known] = await this.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
+    if (known) return { id, path: objectPathFor(id), created: false };
+    const { fileTypeFromBuffer } = await import('file-type');
+    const detected = await fileTypeFromBuffer(body);
+    if (!detected || !(ALLOWED_IMAGE_TYPES as readonly string[]).includes(detected.mime)) {
+      throw new HttpError(415, `not an image the site keeps (${ALLOWED_IMAGE_TYPES.join(', ')})`);
+    }
+    const { image, size } = await prepareUpload(body, log);
+    await this.storage.put(id, image, detected.mime);
+    const claimed = await this.db
+      .insert(uploads)
+      .values({ id, contentType: detected.mime, size: image.length, width: size?.width, height: size?.height })
+      .onConflictDoNothing()
+      .returning({ id: uploads.id });
+    // Another import stored the same bytes at the same moment: theirs is the row, the object is the same.
+    if (claimed.length > 0) await storeVariants(this.storage, id, image, size, log);
+    return { id, path: objectPathFor(id), created: claimed.length > 0 };
+  }
+
+  /** Removes uploads an import stored before it failed (nothing refers to them). */
+  async removeImported(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      await this.db.delete(uploads).where(eq(uploads.id, id));
+      await this.storage.delete(id).catch(() => {});
+    }
+  }
+
   /** The object path of an upload URL whose bytes have arrived. */
   async attach(uploadUrl: string): Promise<string> {
     const id = UPLOAD_PATH.exec(uploadUrl)?.[1]?.toLowerCase();
@@ -138,4 +177,13 @@ export class UploadService {
     await this.storage.put(key, copy, 'image/webp');
     return { contentType: 'image/webp', body: copy };
   }
+}
+
+/** A UUID (version 8, RFC 9562) made from the first 16 bytes of the bytes' SHA-256. */
+function uuidOfBytes(bytes: Buffer): string {
+  const hash = createHash('sha256').update(bytes).digest().subarray(0, 16);
+  hash[6] = (hash[6]! & 0x0f) | 0x80;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

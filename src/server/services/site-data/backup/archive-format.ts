@@ -5,6 +5,7 @@ import { ALLOWED_IMAGE_TYPES, LIMITS } from '../../../../shared/constants.ts';
 import { contactInputSchema } from '../../../../shared/contact.ts';
 import { postInputSchema, postMetadataFields, SLUG_PATTERN } from '../../../../shared/posts.ts';
 import { calendarDay, instant, text } from '../../../../shared/fields.ts';
+import { OLD_ADDRESS_MAX_LENGTH, oldAddressKey } from '../old-addresses.ts';
 
 /**
  * Our backup archive (DESIGN.md "your data is yours"), one zip:
@@ -15,6 +16,7 @@ import { calendarDay, instant, text } from '../../../../shared/fields.ts';
  *   uploads.json         each upload's row (type, size, pixel size, date)
  *   comments.json, messages.json, revisions.json, readers.json (readers per post and day)
  *   site.json            the site document (shared/site.ts) as saved
+ *   old-addresses.json   where imported posts lived before (path as kept, post id)
  * Times are ISO strings with milliseconds. What export writes, restore reads with these schemas:
  * every field as the API takes it (shared/*.ts), so a restore stores nothing the site could not.
  */
@@ -27,6 +29,7 @@ export const FILES = {
   uploads: 'uploads.json',
   readers: 'readers.json',
   site: 'site.json',
+  oldAddresses: 'old-addresses.json',
 } as const;
 
 /** File extension of an upload's original, by its content type (what uploads accept). */
@@ -133,4 +136,13 @@ export const readersRowSchema = z.object({
   postId: z.uuid(),
   day: calendarDay(),
   views: count(),
+});
+
+/** An old address as the site keeps it (site-data/old-addresses.ts): restored only in that form. */
+export const oldAddressRowSchema = z.object({
+  path: text()
+    .min(2)
+    .max(OLD_ADDRESS_MAX_LENGTH)
+    .refine((path) => oldAddressKey(path) === path, 'is not an address as the site keeps it'),
+  postId: z.uuid(),
 });

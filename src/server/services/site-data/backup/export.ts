@@ -8,6 +8,7 @@ import {
   blogPosts,
   comments,
   contactMessages,
+  oldAddresses,
   postDailyViews,
   postRevisions,
   siteDocument,
@@ -176,6 +177,7 @@ export async function writeBackup(db: Database, storage: ObjectStorage, now = ne
     })),
   );
   json(FILES.readers, () => readersRows(db));
+  json(FILES.oldAddresses, () => oldAddressRows(db));
   zip.addReadStreamLazy(
     FILES.site,
     { mtime },
@@ -187,6 +189,22 @@ export async function writeBackup(db: Database, storage: ObjectStorage, now = ne
   );
   zip.end();
   return zip;
+}
+
+/** Old addresses, paged by their path. */
+async function* oldAddressRows(db: Database) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ path: oldAddresses.path, postId: oldAddresses.postId })
+      .from(oldAddresses)
+      .where(after === undefined ? undefined : gt(oldAddresses.path, after))
+      .orderBy(asc(oldAddresses.path))
+      .limit(BATCH);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)!.path;
+  }
 }
 
 /** Readers per post and day: keyed by two columns, so paged by both. */

@@ -12,6 +12,7 @@ import {
   blogPosts,
   comments,
   contactMessages,
+  oldAddresses,
   postDailyViews,
   postRevisions,
   siteDocument,
@@ -30,6 +31,7 @@ import {
   frontMatterSchema,
   messageRowSchema,
   postBodySchema,
+  oldAddressRowSchema,
   readersRowSchema,
   revisionRowSchema,
   uploadEntryName,
@@ -80,7 +82,14 @@ export async function isBackup(zip: ZipInput): Promise<boolean> {
 }
 
 /** The archive's JSON files, read line by line (see ZipInput.open). */
-export const STREAMED_FILES: readonly string[] = [FILES.comments, FILES.messages, FILES.revisions, FILES.uploads, FILES.readers];
+export const STREAMED_FILES: readonly string[] = [
+  FILES.comments,
+  FILES.messages,
+  FILES.revisions,
+  FILES.uploads,
+  FILES.readers,
+  FILES.oldAddresses,
+];
 
 export interface RestoreOptions {
   /** Filled with the uploads stored that were not there before: the caller removes them if the transaction fails. */
@@ -254,6 +263,17 @@ async function restore(
     await readerRows.add(`${row.postId}\n${row.day}`, row, 0);
   }
   await readerRows.flush();
+
+  // Old addresses of imported posts (backups made before they were kept have none).
+  const addressRows = new Batch(tx, oldAddresses, ['path'], pacer);
+  for await (const { row, bytes } of jsonLines(zip, FILES.oldAddresses, oldAddressRowSchema, pacer)) {
+    if (!postExists(row.postId)) {
+      skip(`old address ${row.path}: its post is not in the archive`);
+      continue;
+    }
+    await addressRows.add(row.path, row, bytes);
+  }
+  await addressRows.flush();
 
   // The site document, when the backup has one (older backups do not: the site keeps its own).
   const siteEntry = zip.find(FILES.site);

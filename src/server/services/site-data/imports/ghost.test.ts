@@ -164,6 +164,7 @@ describe('parseGhost on other shapes and bad files', () => {
         published: true,
         createdAt: new Date(1500000000000),
         comments: [],
+        oldPaths: ['/old-page/'],
       },
     ]);
   });

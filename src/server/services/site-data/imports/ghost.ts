@@ -128,6 +128,8 @@ export function parseGhost(json: unknown): ParsedImport {
           ...(updatedAt ? { updatedAt } : {}),
           ...(featuredImage ? { featuredImage } : {}),
           comments: [],
+          // Ghost's default permalink, for posts and pages alike.
+          ...(str(post.slug) ? { oldPaths: [`/${encodeURIComponent(str(post.slug))}/`] } : {}),
         },
         label,
         warnings,

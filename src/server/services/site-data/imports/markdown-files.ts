@@ -1,6 +1,6 @@
-import { publicImageUrl } from '../../../../shared/images.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { finishPost, parseDate } from './normalize.ts';
+import { convertHighlightBlocks, convertTags } from './shortcodes.ts';
 import { parseTomlFrontMatter } from './toml-front-matter.ts';
 import { ImportFormatError, type ImportedPost, type ParsedImport } from './types.ts';
 
@@ -22,8 +22,8 @@ import { ImportFormatError, type ImportedPost, type ParsedImport } from './types
  * - slug, else the last segment of permalink | url, else Jekyll's or the file's name (the folder's
  *   for a page bundle, `post/index.md`);
  * - description | excerpt | summary: the excerpt;
- * - image | cover | featured_image | heroImage (also `cover: {image}`): the featured image, when an
- *   http(s) URL or a site path (a path relative to the file would point nowhere here).
+ * - image | cover | featured_image | heroImage (also `cover: {image}`): the featured image (a path
+ *   relative to the file is brought from the zip with the body's images, or left out).
  * Obsidian: `[[note]]` and `[[note|label]]` become their text (the notes are not on this site),
  * embeds `![[file]]` are left out with a warning. MDX: `import`/`export` lines are removed.
  * A file whose front matter cannot be read is left out with a warning naming it.
@@ -31,6 +31,7 @@ import { ImportFormatError, type ImportedPost, type ParsedImport } from './types
 export function parseMarkdownFiles(files: Array<{ path: string; text: string }>, now = new Date()): ParsedImport {
   const posts: ImportedPost[] = [];
   const warnings: string[] = [];
+  const translations = new Map<string, ReadFile[]>();
   let skipped = 0;
   let notPosts = 0;
 
@@ -42,15 +43,85 @@ export function parseMarkdownFiles(files: Array<{ path: string; text: string }>,
       notPosts++;
       continue;
     }
-    const post = readFile(file.path, segments, file.text, now, warnings);
-    if (post) posts.push(post);
-    else skipped++;
+    const read = readFile(file.path, segments, file.text, now, warnings);
+    if (!read) {
+      skipped++;
+      continue;
+    }
+    posts.push(read.post);
+    const group = translations.get(read.group) ?? [];
+    group.push(read);
+    translations.set(read.group, group);
   }
+  for (const group of translations.values()) apartFromTheOriginal(group, warnings);
+  convertReferences([...translations.values()].flat(), warnings);
   if (notPosts > 0) warnings.push(`${notPosts} file(s) that are not markdown posts left out`);
   return { posts, skipped, warnings };
 }
 
-function readFile(path: string, segments: string[], raw: string, now: Date, warnings: string[]): ImportedPost | undefined {
+/**
+ * Liquid's `post_url` and `link` and Hugo's `ref` and `relref` become the address of the post
+ * they name (by its file, with or without folders and extension, or Jekyll's `YYYY-MM-DD-name`);
+ * `youtube` and `figure` become a link and an image; any other tag is kept and named in a warning.
+ */
+function convertReferences(files: ReadFile[], warnings: string[]): void {
+  const byName = new Map<string, ImportedPost>();
+  for (const { post } of files) {
+    const segments = withoutExtension(post.source.slice('markdown:'.length)).split('/');
+    for (let start = segments.length - 1; start >= 0; start--) {
+      const key = segments.slice(start).join('/').toLowerCase();
+      if (!byName.has(key)) byName.set(key, post);
+    }
+  }
+  const addressOf = (reference: string) => {
+    const post = byName.get(withoutExtension(reference.trim().replace(/^\.?\/+/, '')).toLowerCase());
+    return post?.slug ? `/blog/${encodeURIComponent(post.slug)}` : undefined;
+  };
+  for (const { post } of files) {
+    const { body, kept } = convertTags(post.content, addressOf);
+    post.content = body;
+    for (const [tag, count] of kept) {
+      warnings.push(
+        `${post.source.slice('markdown:'.length)}: ${tag}${count > 1 ? ` (${count})` : ''} kept as text: this site has no such tag`,
+      );
+    }
+  }
+}
+
+/** `posts/a.md` -> `posts/a`, `posts/a/index.md` -> `posts/a`. */
+function withoutExtension(path: string): string {
+  return path
+    .replace(/\.(?:md|markdown|mdx|html?)$/i, '')
+    .replace(/\/(?:_?index)$/i, '')
+    .replace(/\/+$/, '');
+}
+
+interface ReadFile {
+  post: ImportedPost;
+  /** Files of one group are one post in several languages: `translationKey`, else folder and name. */
+  group: string;
+  lang: string | undefined;
+}
+
+/**
+ * A post and its translations (Hugo's `post.md` and `post.fr.md`, or one `translationKey`): the
+ * original (the one with no language, else the first) keeps the slug, each translation gets its
+ * language after it (`post-fr`), so that none takes another's address.
+ */
+function apartFromTheOriginal(group: ReadFile[], warnings: string[]): void {
+  if (group.length < 2) return;
+  const original = group.find((file) => !file.lang) ?? group[0]!;
+  for (const file of group) {
+    if (file === original || !file.post.slug) continue;
+    const slug = `${original.post.slug ?? file.post.slug}-${file.lang?.replace(/[^a-z0-9]+/g, '-') ?? 'translation'}`;
+    warnings.push(
+      `${file.post.source.replace(/^markdown:/, '')}: a translation${file.lang ? ` (${file.lang})` : ''} of ${original.post.source.replace(/^markdown:/, '')}, imported as a post of its own with the slug "${slug}"`,
+    );
+    file.post.slug = slug;
+  }
+}
+
+function readFile(path: string, segments: string[], raw: string, now: Date, warnings: string[]): ReadFile | undefined {
   // eslint-disable-next-line no-control-regex -- NUL is what is being removed
   const text = raw.replace(/\u0000/g, '');
   if (text !== raw) warnings.push(`${path}: NUL characters removed`);
@@ -71,11 +142,15 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
     }
   }
 
-  const fileName = segments.at(-1)!.replace(/\.[^.]+$/, '');
+  // Hugo names a translation `post.fr.md` (or `index.fr.md` in a bundle).
+  const [, stem = '', suffix] = /^(.*?)(?:\.([a-z]{2}(?:-[a-z]{2,4})?))?$/i.exec(segments.at(-1)!.replace(/\.[^.]+$/, '')) ?? [];
+  const fileName = stem || segments.at(-1)!.replace(/\.[^.]+$/, '');
   const bundle = /^(?:_?index|readme)$/i.test(fileName) && segments.length > 1 ? segments.at(-2)! : undefined;
   const jekyll = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(fileName);
   const baseName = bundle ?? jekyll?.[2] ?? fileName;
+  const lang = (suffix || scalar(data.lang) || scalar(data.language)).toLowerCase() || undefined;
 
+  body = convertHighlightBlocks(body).body;
   if (/\.mdx$/i.test(path)) {
     const stripped = outsideFences(body, (line) => (/^(?:import|export)\s/.test(line) ? undefined : line));
     if (stripped !== body) warnings.push(`${path}: MDX import and export lines removed; MDX components are not supported`);
@@ -115,17 +190,16 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
   const updatedAt = firstDate(data, ['lastmod', 'updated', 'updatedDate', 'modified']);
   const publishAt = !draft && date && date.getTime() > now.getTime() ? date : undefined;
 
+  // A path relative to the file is brought with the zip's images (site-data/import-images.ts).
   const featuredImage = imageOf(data);
-  if (featuredImage && !publicImageUrl(featuredImage)) {
-    warnings.push(`${path}: the image "${featuredImage}" is not an http(s) address or a path of the site; left out`);
-  }
   const excerpt = scalar(data.description) || scalar(data.excerpt) || scalar(data.summary);
 
-  return finishPost(
+  const slug = scalar(data.slug) || lastSegment(scalar(data.permalink) || scalar(data.url)) || baseName;
+  const post = finishPost(
     {
       source: `markdown:${path}`,
       title,
-      slug: scalar(data.slug) || lastSegment(scalar(data.permalink) || scalar(data.url)) || baseName,
+      slug,
       content: body,
       ...(excerpt ? { excerpt } : {}),
       tags: [data.tags, data.categories, data.category, data.keywords].flatMap(tagList),
@@ -133,12 +207,66 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
       ...(publishAt ? { publishAt } : {}),
       ...(date ? { createdAt: date } : {}),
       ...(updatedAt ? { updatedAt } : {}),
-      ...(featuredImage && publicImageUrl(featuredImage) ? { featuredImage } : {}),
+      ...(featuredImage ? { featuredImage } : {}),
       comments: [],
+      oldPaths: oldPathsOf(segments, data, { slug, baseName, jekyll, bundle: bundle !== undefined, lang: suffix?.toLowerCase() }),
     },
     path,
     warnings,
   );
+  if (!post) return undefined;
+  const folder = segments.slice(0, bundle ? -2 : -1).join('/');
+  return { post, group: scalar(data.translationKey) ? `key:${scalar(data.translationKey)}` : `file:${folder}/${baseName}`, lang };
+}
+
+/**
+ * Where the generator published the file (docs/decisions/019): front matter `url` or `permalink`
+ * when it is a path (not a pattern), Hugo's `aliases` and Jekyll's `redirect_from`, and the path
+ * the file's place gives: Jekyll's default `/<categories>/YYYY/MM/DD/<name>.html` (and its
+ * `pretty` form without `.html`) for `_posts/`; below Hugo's `content/`, Astro's `src/content/`
+ * or `src/pages/`, or else the zip's root, the file's path without its extension, the page
+ * bundle's folder for `index.md`, the front matter's slug in place of the name, and a Hugo
+ * translation under its language (`/fr/posts/...`).
+ */
+function oldPathsOf(
+  segments: string[],
+  data: Record<string, unknown>,
+  file: { slug: string; baseName: string; jekyll: RegExpExecArray | null; bundle: boolean; lang: string | undefined },
+): string[] {
+  const paths: string[] = [];
+  for (const key of ['url', 'permalink']) {
+    const value = scalar(data[key]);
+    if (value && !value.includes(':') && value.startsWith('/')) paths.push(value);
+  }
+  for (const key of ['aliases', 'redirect_from']) {
+    const value = data[key];
+    for (const alias of Array.isArray(value) ? value : [value]) {
+      const text = scalar(alias);
+      if (text && !text.includes(':')) paths.push(text.startsWith('/') ? text : `/${text}`);
+    }
+  }
+  const folders = segments.slice(0, file.bundle ? -2 : -1);
+  const posts = folders.lastIndexOf('_posts');
+  if (file.jekyll && posts >= 0) {
+    const categories = [data.categories, data.category].flatMap((value) =>
+      typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? value.map(scalar) : [],
+    );
+    const dated = `${[...categories.filter(Boolean).map((name) => name.toLowerCase()), ...file.jekyll[1]!.split('-')].join('/')}/${file.baseName}`;
+    paths.push(`/${dated}.html`, `/${dated}/`);
+    return paths;
+  }
+  let start = 0;
+  for (const root of [['content'], ['src', 'content'], ['src', 'pages']]) {
+    const at = folders.findIndex((_, index) => root.every((name, offset) => folders[index + offset] === name));
+    if (at >= 0) {
+      start = at + root.length;
+      break;
+    }
+  }
+  const name = scalar(data.slug) ? file.slug : file.baseName;
+  const section = folders.slice(start);
+  paths.push(`/${[...(file.lang ? [file.lang] : []), ...section, name].map(encodeURIComponent).join('/')}/`);
+  return paths;
 }
 
 /** A string or number value as trimmed text; '' for anything else. */

@@ -1,6 +1,6 @@
+import { isStorableText } from '../../../../shared/fields.ts';
 import { LIMITS } from '../../../../shared/constants.ts';
 import { SLUG_PATTERN } from '../../../../shared/posts.ts';
-import { slugify } from '../../../../shared/text.ts';
 import type { ImportedComment, ImportedPost } from './types.ts';
 
 /**
@@ -40,14 +40,24 @@ function acceptableSlug(slug: string | undefined): string | undefined {
   let value = slug.trim();
   if (!SLUG_PATTERN.test(value)) {
     try {
+      // WordPress keeps a slug in another script percent-encoded: `%ce%b3%ce%b5%ce%b9%ce%b1`.
       value = decodeURIComponent(value);
     } catch {
-      // Not percent-encoding after all: slugify what was given.
+      // Not percent-encoding after all: made into a slug as it is.
     }
-    value = slugify(value);
+    value = value.normalize('NFC');
+    if (!SLUG_PATTERN.test(value)) value = slugifyAnyScript(value);
   }
-  value = clip(value, LIMITS.slug).replace(/-+$/, '');
+  value = clip(value, LIMITS.slug).replace(/[-_]+$/, '');
   return value || undefined;
+}
+
+/** slugify for a source's slug: letters of every script kept, lower case, any other run a hyphen. */
+function slugifyAnyScript(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^[-\p{M}]+|-+$/gu, '');
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,6 +66,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The post made to fit, or undefined (with a warning, counted by the caller as skipped) when it
  * cannot be: no content, or more content than a post holds. `label` names it in warnings.
  */
+/** The body of a post imported without one (a draft, for the author to fill in or delete). */
+export const EMPTY_BODY = '*This post had no text where it came from.*';
+
 export function finishPost(found: ImportedPost, label: string, warnings: string[]): ImportedPost | undefined {
   let hadNotText = false;
   const clean = (text: string) => {
@@ -64,10 +77,18 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
     return result.text;
   };
 
-  const content = clean(found.content).trim();
+  let content = clean(found.content).trim();
+  let published = found.published;
   if (!content) {
-    warnings.push(`${label}: no content, left out`);
-    return undefined;
+    // A post is never empty here: it is kept as a draft (with its comments) saying so, for the
+    // author to fill in or delete.
+    content = EMPTY_BODY;
+    published = false;
+    const comments =
+      found.comments.length > 0
+        ? ` with its ${found.comments.length === 1 ? 'comment' : `${found.comments.length} comments`}`
+        : '';
+    warnings.push(`${label}: no content; kept as a draft${comments}`);
   }
   if (content.length > LIMITS.content) {
     warnings.push(
@@ -103,7 +124,7 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   // when a scheduled post goes out): its last change moves up to it. Any other post is dated by its
   // last change: a draft's date read without its zone (WordPress keeps only the site's local time
   // for drafts) can be hours late, and a scheduled post has its `publishAt` apart.
-  const wentOut = found.published && !found.publishAt;
+  const wentOut = published && !found.publishAt;
   const late = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt;
   const createdAt = late && !wentOut ? found.updatedAt : found.createdAt;
   const updatedAt = late && wentOut ? found.createdAt : found.updatedAt;
@@ -116,12 +137,13 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
     content,
     ...(excerpt ? { excerpt } : {}),
     tags,
-    published: found.published,
-    ...(found.publishAt ? { publishAt: found.publishAt } : {}),
+    published,
+    ...(published && found.publishAt ? { publishAt: found.publishAt } : {}),
     ...(createdAt ? { createdAt } : {}),
     ...(updatedAt ? { updatedAt } : {}),
     ...(featuredImage && featuredImage.length <= LIMITS.url ? { featuredImage } : {}),
     comments,
+    ...(found.oldPaths?.length ? { oldPaths: found.oldPaths.filter((address) => isStorableText(address)) } : {}),
   };
 }
 

@@ -54,6 +54,12 @@ export interface ImportedPost {
   /** An http(s) URL or a site path, kept as the source gives it. */
   featuredImage?: string;
   comments: ImportedComment[];
+  /**
+   * Where the post lived on its old site, as URLs or paths (a WordPress permalink and its
+   * `?p=` id, a Ghost `/slug/`, a Hugo, Jekyll or Astro path): a request for one of them here
+   * answers 301 to the post (site-data/old-addresses.ts).
+   */
+  oldPaths?: string[];
 }
 
 /** A parser's answer: the posts, how many items it left out, and why (one line each). */

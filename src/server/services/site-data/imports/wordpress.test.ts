@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../shared/constants.ts';
 import { localhostDataset, wxr as siteExport, type WxrSite } from './__fixtures__/wxr.ts';
+import { EMPTY_BODY } from './normalize.ts';
 import { ImportFormatError, type ImportedPost } from './types.ts';
 import { parseWordPress } from './wordpress.ts';
 
@@ -19,6 +20,17 @@ const bySource = (id: string): ImportedPost => {
 const wxr = (items: string, prolog = '') => `<?xml version="1.0" encoding="UTF-8" ?>${prolog}
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/">
 <channel><title>Test</title><wp:wxr_version>1.2</wp:wxr_version>${items}</channel></rss>`;
+
+/** An approved comment by Ama. */
+const COMMENT = `
+  <wp:comment>
+    <wp:comment_author><![CDATA[Ama]]></wp:comment_author>
+    <wp:comment_author_email>ama@example.com</wp:comment_author_email>
+    <wp:comment_date_gmt>2024-01-02 10:00:00</wp:comment_date_gmt>
+    <wp:comment_content><![CDATA[Where is the text?]]></wp:comment_content>
+    <wp:comment_approved>1</wp:comment_approved>
+    <wp:comment_type>comment</wp:comment_type>
+  </wp:comment>`;
 
 const item = (fields: { id?: number; title?: string; content?: string; status?: string; extra?: string }) => `<item>
   <title><![CDATA[${fields.title ?? 'A post'}]]></title>
@@ -132,8 +144,13 @@ describe('parseWordPress on an export of a real-looking site', () => {
     expect(parsed.warnings).toContain('1 post(s) hold WordPress shortcodes ([gallery], [video], ...), kept as text');
   });
 
-  it('gives a slug our posts accept for a percent-encoded one', () => {
-    expect(bySource('p=15').slug).toBe('world');
+  it('keeps a percent-encoded slug in another script as its letters (decision 019)', () => {
+    expect(bySource('p=15').slug).toBe('你好-world');
+  });
+
+  it('keeps where the post lived: its permalink and its ?p= address', () => {
+    expect(bySource('p=15').oldPaths).toEqual(['https://kwame.example.org/2023/11/%e4%bd%a0%e5%a5%bd-world/', '/?p=15']);
+    expect(bySource('page_id=2').oldPaths).toContain('/?page_id=2');
   });
 
   it('imports a page like a post', () => {
@@ -234,7 +251,7 @@ describe('parseWordPress on hostile or foreign XML', () => {
 describe('parseWordPress keeps posts within what a post may hold', () => {
   it('cuts a long title and long or too many tags, with warnings', () => {
     const tags = Array.from(
-      { length: 25 },
+      { length: LIMITS.tags + 5 },
       (_, index) => `<category domain="post_tag" nicename="t${index}">tag ${index}</category>`,
     );
     tags.push(`<category domain="post_tag" nicename="long">${'x'.repeat(70)}</category>`);
@@ -245,7 +262,7 @@ describe('parseWordPress keeps posts within what a post may hold', () => {
     expect(result.warnings).toEqual([
       `WordPress post "${'T'.repeat(400)}": title cut to ${LIMITS.title} characters`,
       `WordPress post "${'T'.repeat(400)}": tags longer than ${LIMITS.tag} characters cut`,
-      `WordPress post "${'T'.repeat(400)}": 26 tags, the first ${LIMITS.tags} kept`,
+      `WordPress post "${'T'.repeat(400)}": ${LIMITS.tags + 6} tags, the first ${LIMITS.tags} kept`,
     ]);
   });
 
@@ -265,9 +282,13 @@ describe('parseWordPress keeps posts within what a post may hold', () => {
     );
   });
 
-  it('leaves out a post without content, with a warning', () => {
-    const result = parseWordPress(wxr(item({ title: 'Empty', content: '', status: 'draft' })));
-    expect(result).toMatchObject({ posts: [], skipped: 1, warnings: ['WordPress post "Empty": no content, left out'] });
+  it('keeps a post without content as a draft saying so, with its comments, and a warning', () => {
+    const result = parseWordPress(wxr(item({ title: 'Empty', content: '', status: 'publish', extra: COMMENT })));
+    expect(result).toMatchObject({
+      posts: [{ title: 'Empty', content: EMPTY_BODY, published: false, comments: [expect.objectContaining({ author: 'Ama' })] }],
+      skipped: 0,
+      warnings: ['WordPress post "Empty": no content; kept as a draft with its comment'],
+    });
   });
 });
 

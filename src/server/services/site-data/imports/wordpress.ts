@@ -41,6 +41,7 @@ export function parseWordPress(xml: string): ParsedImport {
   const channel = rss && child(rss, 'channel');
   if (!channel) throw new ImportFormatError(NOT_WXR);
   const site = siteOf(channel);
+  const home = homeOf(channel);
   const items = children(channel, 'item');
   if (!child(channel, 'wp:wxr_version') && !items.some((item) => child(item, 'wp:post_type'))) {
     throw new ImportFormatError(NOT_WXR);
@@ -141,6 +142,7 @@ export function parseWordPress(xml: string): ParsedImport {
         ...(updatedAt ? { updatedAt } : {}),
         ...(featuredImage ? { featuredImage } : {}),
         comments,
+        oldPaths: oldPathsOf(item, type, home),
       },
       label,
       warnings,
@@ -241,6 +243,36 @@ function siteOf(channel: Element): string | undefined {
     if (site) return site;
   }
   return undefined;
+}
+
+/** The address of the blog's front page (`https://old.example/blog`), when the export gives it. */
+function homeOf(channel: Element): URL | undefined {
+  for (const name of ['wp:base_blog_url', 'link']) {
+    try {
+      const url = new URL(text(channel, name));
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url;
+    } catch {
+      // not a URL: the next one
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where readers found the post on WordPress: its permalink (`<link>`, whatever the permalink
+ * structure) and its id's address (`/?p=12`, `/?page_id=7`, under the blog's own path), which
+ * every WordPress answers whatever the structure.
+ */
+function oldPathsOf(item: Element, type: string, home: URL | undefined): string[] {
+  const paths: string[] = [];
+  const link = text(item, 'link');
+  if (link) paths.push(link);
+  const id = text(item, 'wp:post_id');
+  if (/^\d+$/.test(id)) {
+    const base = home ? home.pathname.replace(/\/+$/, '') : '';
+    paths.push(`${base}/?${type === 'page' ? 'page_id' : 'p'}=${id}`);
+  }
+  return paths;
 }
 
 function siteKey(address: string): string | undefined {

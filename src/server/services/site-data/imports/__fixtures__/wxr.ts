@@ -10,6 +10,8 @@ interface WxrItem {
   title: string;
   /** `?p=<id>` (a page: `?page_id=<id>`) on the site, unless given. */
   guid?: string;
+  /** The permalink (`<link>`); the guid when not given, as with WordPress's plain permalinks. */
+  link?: string;
   type?: 'post' | 'page';
   status?: 'publish' | 'draft' | 'future' | 'private';
   /** GMT, as `2011-01-18 07:40:14`; a draft's is `0000-00-00 00:00:00`. */
@@ -44,7 +46,7 @@ const item = (address: string, entry: WxrItem) => {
   return `
   <item>
     <title><![CDATA[${entry.title}]]></title>
-    <link>${guid}</link>
+    <link>${entry.link ?? guid}</link>
     <dc:creator><![CDATA[admin]]></dc:creator>
     <guid isPermaLink="false">${guid}</guid>
     <description></description>

@@ -1,0 +1,204 @@
+import path from 'node:path/posix';
+import pLimit from 'p-limit';
+import type { ImportedPost } from './imports/types.ts';
+
+/** Images one import brings at most; the others keep their old address, and the report says so. */
+const IMPORT_IMAGES_MAX = 500;
+/** Images fetched or read at once. */
+const CONCURRENCY = 4;
+
+const IMAGE_EXTENSION = /\.(?:avif|gif|jpe?g|png|webp)$/i;
+
+/** Where the bytes of an image reference are, for this import. */
+export interface ImageOrigin {
+  /** The same image referred to twice (two posts, a post and its cover) is brought once. */
+  key: string;
+  /** Shown in the report. */
+  label: string;
+  read(): Promise<Uint8Array>;
+}
+
+export interface ImageBringing {
+  /** The origin of `reference` (a markdown destination or a cover) of `post`; undefined: not this import's to bring. */
+  originOf(reference: string, post: ImportedPost, isImage: boolean): ImageOrigin | undefined;
+  /** Stores the bytes (checked there) and answers their path on this site. */
+  store(bytes: Uint8Array): Promise<{ id: string; path: string; created: boolean }>;
+}
+
+export interface BroughtImages {
+  /** Uploads this import stored (removed again if the import fails). */
+  created: string[];
+  /** Images stored or found stored, and rewritten in the posts. */
+  brought: number;
+  /** One line per image that could not be brought, and one for the cap. */
+  warnings: string[];
+}
+
+interface Reference {
+  start: number;
+  end: number;
+  url: string;
+  isImage: boolean;
+}
+
+/**
+ * Brings the images of `posts` to this site: every image of a post's markdown (`![...](url)`,
+ * and a link straight to an image file, as a thumbnail links to its full size) and its cover
+ * whose origin the import knows, read or fetched (CONCURRENCY at once, at most IMPORT_IMAGES_MAX),
+ * stored as uploads, and the references rewritten to them. An image that cannot be brought keeps
+ * its address, with a warning; the import goes on. Code blocks and spans are left as they are.
+ */
+export async function bringImages(posts: ImportedPost[], bringing: ImageBringing): Promise<BroughtImages> {
+  const origins = new Map<string, ImageOrigin>();
+  const wanted = posts.map((post) => {
+    const references = imageReferences(post.content).flatMap((reference) => {
+      const origin = bringing.originOf(reference.url, post, reference.isImage);
+      if (!origin) return [];
+      origins.set(origin.key, origins.get(origin.key) ?? origin);
+      return [{ ...reference, key: origin.key }];
+    });
+    const cover = post.featuredImage ? bringing.originOf(post.featuredImage, post, true) : undefined;
+    if (cover) origins.set(cover.key, origins.get(cover.key) ?? cover);
+    return { post, references, cover: cover?.key };
+  });
+
+  const result: BroughtImages = { created: [], brought: 0, warnings: [] };
+  const keys = [...origins.keys()];
+  if (keys.length > IMPORT_IMAGES_MAX) {
+    result.warnings.push(
+      `${keys.length} images in the file, ${IMPORT_IMAGES_MAX} brought at most in one import: the other ${keys.length - IMPORT_IMAGES_MAX} keep their old addresses (import the file again to bring the next ones)`,
+    );
+  }
+  const paths = new Map<string, string>();
+  const limit = pLimit(CONCURRENCY);
+  await Promise.all(
+    keys.slice(0, IMPORT_IMAGES_MAX).map((key) =>
+      limit(async () => {
+        const origin = origins.get(key)!;
+        try {
+          const stored = await bringing.store(await origin.read());
+          paths.set(key, stored.path);
+          if (stored.created) result.created.push(stored.id);
+          result.brought += 1;
+        } catch (error) {
+          result.warnings.push(`Image ${origin.label} not brought (${reasonOf(error)}): it keeps its old address`);
+        }
+      }),
+    ),
+  );
+
+  for (const { post, references, cover } of wanted) {
+    let content = post.content;
+    // From the end, so that earlier offsets hold.
+    for (const reference of [...references].reverse()) {
+      const local = paths.get(reference.key);
+      if (local) content = `${content.slice(0, reference.start)}${local}${content.slice(reference.end)}`;
+    }
+    post.content = content;
+    const localCover = cover && paths.get(cover);
+    if (localCover) post.featuredImage = localCover;
+  }
+  return result;
+}
+
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^The page /, 'the address ').replace(/\.$/, '');
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+/** `![alt](url`: an image's destination starts after it. */
+const IMAGE_DESTINATION = /(!)\[[^[\]\n]*\]\(\s*(<)?/g;
+/** `[text](url`, the text holding an image or not (`[![img](a)](b)`): a link's destination starts after it. */
+const LINK_DESTINATION = /(?<!!)()\[(?:[^[\]\n]|!\[[^[\]\n]*\]\([^)\n]*\))*\]\(\s*(<)?/g;
+
+/** Image destinations of markdown, and link destinations that are image files, outside code. */
+export function imageReferences(markdown: string): Reference[] {
+  const found: Reference[] = [];
+  let offset = 0;
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const fenceMatch = FENCE.exec(line);
+    if (fence) {
+      if (fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = undefined;
+    } else if (fenceMatch) {
+      fence = fenceMatch[1]!;
+    } else {
+      const spans = codeSpans(line);
+      for (const match of [...line.matchAll(IMAGE_DESTINATION), ...line.matchAll(LINK_DESTINATION)]) {
+        const at = match.index + match[0].length;
+        if (spans.some(([from, to]) => match.index >= from && match.index < to)) continue;
+        const rest = line.slice(at);
+        const url = match[2] ? /^[^>\n]*/.exec(rest)![0] : /^[^\s)]*/.exec(rest)![0];
+        const isImage = match[1] === '!';
+        if (!url || (!isImage && !IMAGE_EXTENSION.test(url.split(/[?#]/)[0]!))) continue;
+        found.push({ start: offset + at, end: offset + at + url.length, url, isImage });
+      }
+    }
+    offset += line.length + 1;
+  }
+  // By where the destinations are (a link's comes after the image inside it): rewritten from the end.
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function codeSpans(line: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const match of line.matchAll(/(`+)[^`]*?\1/g)) spans.push([match.index, match.index + match[0].length]);
+  return spans;
+}
+
+/**
+ * Origins of the images of a zip of markdown files: a reference relative to the post's file, or a
+ * site path (`/img/a.png`) looked up where Hugo (`static/`), Astro (`public/`) and Jekyll (the
+ * site's root) keep what they publish at that path.
+ */
+export function zipImageOrigins(entries: ReadonlySet<string>, read: (name: string) => Promise<Uint8Array>) {
+  return (reference: string, post: ImportedPost): ImageOrigin | undefined => {
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(reference) || !post.source.startsWith('markdown:')) return undefined;
+    const file = post.source.slice('markdown:'.length);
+    let target: string;
+    try {
+      target = decodeURI(reference.split(/[?#]/)[0]!);
+    } catch {
+      return undefined;
+    }
+    if (!IMAGE_EXTENSION.test(target)) return undefined;
+    const folder = path.dirname(file);
+    const candidates: string[] = [];
+    if (target.startsWith('/')) {
+      const root = siteRootOf(file);
+      for (const publish of ['static', 'public', '']) candidates.push(path.join(root, publish, target));
+    } else candidates.push(path.join(folder, target));
+    const name = candidates.map((candidate) => candidate.replace(/^\.?\//, '')).find((candidate) => entries.has(candidate));
+    return name ? { key: `zip:${name}`, label: name, read: () => read(name) } : undefined;
+  };
+}
+
+/** The folder of a generator's site a file is in: what comes before `content/`, `src/` or `_posts/`. */
+function siteRootOf(file: string): string {
+  const segments = file.split('/');
+  const at = segments.findIndex(
+    (segment, index) => index < segments.length - 1 && ['content', 'src', '_posts'].includes(segment),
+  );
+  return at > 0 ? segments.slice(0, at).join('/') : '';
+}
+
+/**
+ * Origins of the images of a WordPress or Ghost export: absolute http(s) addresses, and paths
+ * of the old site (`/wp-content/uploads/...`) read against the post's old address, fetched.
+ */
+export function fetchedImageOrigins(fetchImage: (url: string) => Promise<Uint8Array>) {
+  return (reference: string, post: ImportedPost, isImage: boolean): ImageOrigin | undefined => {
+    const base = post.oldPaths?.find((address) => /^https?:\/\//i.test(address));
+    let url: URL;
+    try {
+      url = new URL(reference, base);
+    } catch {
+      return undefined;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    if (!isImage && !IMAGE_EXTENSION.test(url.pathname)) return undefined;
+    url.hash = '';
+    return { key: `url:${url.href}`, label: url.href, read: () => fetchImage(url.href) };
+  };
+}
