@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageReferences } from './import-images.ts';
+import type { ImportedPost } from './imports/types.ts';
+import { bringImages, imageReferences } from './import-images.ts';
 
 const urls = (markdown: string) =>
   imageReferences(markdown).map(({ start, end, url, isImage }) => {
@@ -38,5 +39,47 @@ describe('imageReferences', () => {
     ],
   ])('finds %s', (_name, markdown, expected) => {
     expect(urls(markdown)).toEqual(expected);
+  });
+});
+
+describe('bringImages', () => {
+  const post = (content: string): ImportedPost => ({
+    source: 'ghost:1',
+    title: 'T',
+    content,
+    tags: [],
+    published: true,
+    comments: [],
+  });
+  const bringing = (read: (url: string) => Promise<Uint8Array>) => ({
+    originOf: (reference: string) => ({ key: reference, label: reference, read: () => read(reference) }),
+    store: async (bytes: Uint8Array) => ({ id: `id-${bytes[0]}`, path: `/objects/uploads/${bytes[0]}`, created: true }),
+  });
+
+  it('brings each image once, rewrites every reference to it, and names the one that failed', async () => {
+    const posts = [post('![a](a.png) ![b](b.png)'), post('![a again](a.png)')];
+    const read = async (url: string) => {
+      if (url === 'b.png') throw new Error('The page answered HTTP 404 Not Found');
+      return Uint8Array.of(7);
+    };
+    const result = await bringImages(posts, bringing(read));
+    expect(result).toEqual({
+      created: ['id-7'],
+      brought: 1,
+      warnings: ['Image b.png not brought (the address answered HTTP 404 Not Found): it keeps its old address'],
+    });
+    expect(posts.map((p) => p.content)).toEqual(['![a](/objects/uploads/7) ![b](b.png)', '![a again](/objects/uploads/7)']);
+  });
+
+  it('stops at its time budget: the images not started keep their addresses, and the report says why', async () => {
+    const posts = [post('![a](a.png)')];
+    const result = await bringImages(
+      posts,
+      bringing(async () => Uint8Array.of(1)),
+      { budgetMs: -1 },
+    );
+    expect(result.brought).toBe(0);
+    expect(result.warnings).toEqual([expect.stringMatching(/^1 image\(s\) not brought: bringing images took longer than/)]);
+    expect(posts[0]!.content).toBe('![a](a.png)');
   });
 });

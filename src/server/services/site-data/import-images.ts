@@ -6,6 +6,11 @@ import type { ImportedPost } from './imports/types.ts';
 const IMPORT_IMAGES_MAX = 500;
 /** Images fetched or read at once. */
 const CONCURRENCY = 4;
+/**
+ * How long one import spends bringing images (each fetch has its own 10 s limit too): past it the
+ * ones not started keep their old addresses, named in the report, and the posts are stored.
+ */
+export const IMAGE_TIME_BUDGET_MS = 3 * 60_000;
 
 const IMAGE_EXTENSION = /\.(?:avif|gif|jpe?g|png|webp)$/i;
 
@@ -48,7 +53,12 @@ interface Reference {
  * stored as uploads, and the references rewritten to them. An image that cannot be brought keeps
  * its address, with a warning; the import goes on. Code blocks and spans are left as they are.
  */
-export async function bringImages(posts: ImportedPost[], bringing: ImageBringing): Promise<BroughtImages> {
+export async function bringImages(
+  posts: ImportedPost[],
+  bringing: ImageBringing,
+  options: { signal?: AbortSignal; budgetMs?: number } = {},
+): Promise<BroughtImages> {
+  const deadline = performance.now() + (options.budgetMs ?? IMAGE_TIME_BUDGET_MS);
   const origins = new Map<string, ImageOrigin>();
   const wanted = posts.map((post) => {
     const references = imageReferences(post.content).flatMap((reference) => {
@@ -71,9 +81,17 @@ export async function bringImages(posts: ImportedPost[], bringing: ImageBringing
   }
   const paths = new Map<string, string>();
   const limit = pLimit(CONCURRENCY);
+  let late = 0;
   await Promise.all(
     keys.slice(0, IMPORT_IMAGES_MAX).map((key) =>
       limit(async () => {
+        // The import was stopped (the client left, the server is stopping): nothing more is
+        // fetched; the caller removes what was stored and changes nothing.
+        if (options.signal?.aborted) return;
+        if (performance.now() > deadline) {
+          late++;
+          return;
+        }
         const origin = origins.get(key)!;
         try {
           const stored = await bringing.store(await origin.read());
@@ -86,6 +104,11 @@ export async function bringImages(posts: ImportedPost[], bringing: ImageBringing
       }),
     ),
   );
+  if (late > 0) {
+    result.warnings.push(
+      `${late} image(s) not brought: bringing images took longer than ${(options.budgetMs ?? IMAGE_TIME_BUDGET_MS) / 60_000} minutes; they keep their old addresses (import the file again to bring them)`,
+    );
+  }
 
   for (const { post, references, cover } of wanted) {
     let content = post.content;

@@ -204,7 +204,7 @@ export class SiteDataService {
     // Before the transaction: fetching takes seconds, and readers' pages wait for none of it.
     const images = this.images;
     const brought =
-      images && originOf ? await bringImages(posts, { originOf, store: (bytes) => images.store(bytes) }) : undefined;
+      images && originOf ? await bringImages(posts, { originOf, store: (bytes) => images.store(bytes) }, { signal }) : undefined;
     if (brought) {
       result.uploads += brought.created.length;
       result.warnings.push(...brought.warnings);
