@@ -77,6 +77,29 @@ export function decodeEntities(text: string): string {
 function prepare(html: string): string {
   const { document } = parseHTML(`<!doctype html><html><head></head><body>${html}</body></html>`);
   for (const br of document.querySelectorAll('pre br')) br.replaceWith(document.createTextNode('\n'));
+  // Code of several lines outside <pre> (WordPress's classic editor writes it so): a code block,
+  // not one line of inline code.
+  for (const code of [...document.querySelectorAll('code')].filter((node) => !node.closest('pre'))) {
+    for (const br of code.querySelectorAll('br')) br.replaceWith(document.createTextNode('\n'));
+    const text = (code.textContent ?? '').replace(/^\n+|\n+$/g, '');
+    if (!text.includes('\n')) continue;
+    const pre = document.createElement('pre');
+    const inner = document.createElement('code');
+    inner.setAttribute('class', code.getAttribute('class') ?? '');
+    inner.textContent = text;
+    pre.append(inner);
+    code.replaceWith(pre);
+  }
+  // An address's lines, whether broken by <br> or by the newlines the block editor keeps.
+  for (const address of document.querySelectorAll('address')) {
+    const lines = (address.innerHTML as string)
+      .split(/<br\s*\/?>|\n/i)
+      .map((line: string) => line.trim())
+      .filter(Boolean);
+    const paragraph = document.createElement('p');
+    paragraph.innerHTML = lines.join('<br>');
+    address.replaceWith(paragraph);
+  }
   for (const table of [...document.querySelectorAll('table')].reverse()) {
     if (!table.querySelector('ul, ol, h1, h2, h3, h4, h5, h6, hr, blockquote, pre, table')) continue;
     const flat = document.createElement('div');
@@ -112,6 +135,14 @@ function keptImageSource(src: string | null): string | undefined {
 
 const URL_UNSAFE: Record<string, string> = { '(': '%28', ')': '%29' };
 
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The one HTML-to-markdown converter of the product, for the URL importer (services/url-import/importer.ts)
  * and for foreign posts: ATX headings, `-` lists, GFM tables, fences longer than any run of
@@ -141,6 +172,23 @@ export function createTurndown(imageSource: (src: string | null) => string | und
       for (const run of code.match(/`+/g) ?? []) longestRun = Math.max(longestRun, run.length);
       const fence = '`'.repeat(Math.max(3, longestRun + 1));
       return `\n\n${fence}${codeLanguage(node as HTMLElement)}\n${code}\n${fence}\n\n`;
+    },
+  });
+  // Audio and video play nowhere here: a link to each file, named by its kind and file name.
+  turndown.addRule('mediaAsLinks', {
+    filter: ['audio', 'video'],
+    replacement: (_content, node) => {
+      const element = node as HTMLElement;
+      const kind = element.nodeName === 'AUDIO' ? 'Audio' : 'Video';
+      const sources = [element.getAttribute('src')];
+      // turndown's own DOM: a live list, not iterable.
+      const children = element.getElementsByTagName('source');
+      for (let index = 0; index < children.length; index++) sources.push(children[index]!.getAttribute('src'));
+      const links = [...new Set(sources.flatMap((src) => keptImageSource(src) ?? []))].map((src) => {
+        const name = decodeURIComponentSafe(src.split(/[?#]/)[0]!.split('/').pop() ?? '') || src;
+        return `[${kind}: ${name.replace(/[[\]\\]/g, '\\$&')}](${src.replace(/[()\s]/g, (c) => URL_UNSAFE[c] ?? '%20')})`;
+      });
+      return links.length > 0 ? `\n\n${links.join('\n\n')}\n\n` : '';
     },
   });
   turndown.addRule('keptImages', {

@@ -208,3 +208,19 @@ Body`;
     expect(result.warnings[0]).toMatch(/^post\.md: the front matter cannot be read .*; the file is left out$/);
   });
 });
+
+describe('parseMarkdownFiles turns raw HTML blocks into markdown (issue 22)', () => {
+  const body = (text: string) => parseMarkdownFiles([{ path: 'post.md', text: `---\ntitle: T\n---\n${text}` }]).posts[0]!.content;
+
+  it('keeps a table written in HTML as a table, text and all', () => {
+    expect(
+      body('Before\n\n<table>\n<tr><th>Name</th><th>Age</th></tr>\n<tr><td>Ama</td><td>12</td></tr>\n</table>\n\nAfter'),
+    ).toBe('Before\n\n| Name | Age |\n| --- | --- |\n| Ama | 12  |\n\nAfter');
+  });
+
+  it('turns HTML paragraphs and a div into markdown, and leaves HTML in fenced code alone', () => {
+    expect(body('<p>One <strong>bold</strong> word.</p>\n\n<div class="note">A note</div>\n\n```html\n<p>code</p>\n```')).toBe(
+      'One **bold** word.\n\nA note\n\n```html\n<p>code</p>\n```',
+    );
+  });
+});

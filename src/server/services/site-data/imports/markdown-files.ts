@@ -1,3 +1,4 @@
+import { htmlToMarkdown, UnmanageableMarkupError } from '../../../lib/html-to-markdown.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { finishPost, parseDate } from './normalize.ts';
 import { convertHighlightBlocks, convertTags } from './shortcodes.ts';
@@ -151,6 +152,12 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
   const lang = (suffix || scalar(data.lang) || scalar(data.language)).toLowerCase() || undefined;
 
   body = convertHighlightBlocks(body).body;
+  try {
+    body = htmlBlocksAsMarkdown(body);
+  } catch (error) {
+    if (!(error instanceof UnmanageableMarkupError)) throw error;
+    warnings.push(`${path}: ${error.message}; its HTML is kept as it is`);
+  }
   if (/\.mdx$/i.test(path)) {
     const stripped = outsideFences(body, (line) => (/^(?:import|export)\s/.test(line) ? undefined : line));
     if (stripped !== body) warnings.push(`${path}: MDX import and export lines removed; MDX components are not supported`);
@@ -267,6 +274,43 @@ function oldPathsOf(
   const section = folders.slice(start);
   paths.push(`/${[...(file.lang ? [file.lang] : []), ...section, name].map(encodeURIComponent).join('/')}/`);
   return paths;
+}
+
+/** An HTML block's first line (CommonMark's kinds 1 and 6): what the renderer would drop whole. */
+const HTML_BLOCK_START =
+  /^ {0,3}<\/?(address|article|aside|blockquote|center|details|dialog|dd|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul)(?=[\s/>]|$)/i;
+
+/**
+ * HTML blocks of a markdown file (a table, paragraphs, a figure written as HTML) turned into
+ * markdown: posts never pass raw HTML, and the renderer would drop such a block text and all. A
+ * block runs to the next blank line (`<pre>` to its end tag), as in CommonMark; fenced code is left.
+ */
+function htmlBlocksAsMarkdown(body: string): string {
+  const lines = body.split('\n');
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence || fenceMatch) {
+      if (fence && fenceMatch && fenceMatch[1]!.startsWith(fence)) fence = undefined;
+      else if (!fence && fenceMatch) fence = fenceMatch[1]!;
+      out.push(line);
+      continue;
+    }
+    const start = HTML_BLOCK_START.exec(line);
+    if (!start) {
+      out.push(line);
+      continue;
+    }
+    const block = [line];
+    const pre = start[1]!.toLowerCase() === 'pre';
+    while (index + 1 < lines.length && (pre ? !/<\/pre>/i.test(block.at(-1)!) : lines[index + 1]!.trim() !== '')) {
+      block.push(lines[++index]!);
+    }
+    out.push(htmlToMarkdown(block.join('\n')));
+  }
+  return out.join('\n');
 }
 
 /** A string or number value as trimmed text; '' for anything else. */

@@ -141,7 +141,9 @@ describe('parseWordPress on an export of a real-looking site', () => {
     );
     // The blank line inside the code survives the paragraphs added around it.
     expect(post.content).toContain('```python\ndef greet(name):\n\n    return f"Hello, {name} <3"\n```');
-    expect(parsed.warnings).toContain('1 post(s) hold WordPress shortcodes ([gallery], [video], ...), kept as text');
+    // Its [gallery] names attachments the export does not hold: nothing to show, and no shortcode left as text.
+    expect(post.content).not.toContain('[gallery');
+    expect(parsed.warnings.join('\n')).not.toContain('shortcodes');
   });
 
   it('keeps a percent-encoded slug in another script as its letters (decision 019)', () => {
@@ -418,5 +420,63 @@ describe('parseWordPress refuses an export that is not whole (issue 19)', () => 
         message: `The WordPress export is damaged: something other than comments follows its end (line ${end})`,
       });
     }
+  });
+});
+
+describe('parseWordPress keeps what WordPress shows around the text (issue 22)', () => {
+  const attachment = (id: number, parent: number, file: string) => `<item>
+  <title>${file}</title>
+  <wp:post_id>${id}</wp:post_id>
+  <wp:post_parent>${parent}</wp:post_parent>
+  <wp:post_type>attachment</wp:post_type>
+  <wp:status>inherit</wp:status>
+  <wp:attachment_url>https://test.example/wp-content/uploads/${file}</wp:attachment_url>
+</item>`;
+  const parse = (content: string, extra = '') =>
+    parseWordPress(
+      wxr(
+        [
+          attachment(501, 1, 'one.jpg'),
+          attachment(502, 1, 'two.png'),
+          attachment(503, 9, 'other.jpg'),
+          item({ id: 1, content, extra }),
+        ].join(''),
+      ),
+    );
+
+  it('shows a [gallery] as its images: the ids given, else the images attached to the post', () => {
+    expect(parse('[gallery ids="503,501"]').posts[0]!.content).toBe(
+      '![](https://test.example/wp-content/uploads/other.jpg) ![](https://test.example/wp-content/uploads/one.jpg)',
+    );
+    expect(parse('<p>Trip</p>\n\n[gallery columns="2"]').posts[0]!.content).toBe(
+      'Trip\n\n![](https://test.example/wp-content/uploads/one.jpg) ![](https://test.example/wp-content/uploads/two.png)',
+    );
+  });
+
+  it('turns audio and video, shortcodes or blocks, into links to the files, with a warning', () => {
+    const result = parse(
+      '[audio mp3="https://test.example/wp-content/uploads/talk.mp3"][/audio]\n\n<!-- wp:video --><figure class="wp-block-video"><video controls src="https://test.example/clip.mp4"></video></figure><!-- /wp:video -->',
+    );
+    expect(result.posts[0]!.content).toBe(
+      '[Audio: talk.mp3](https://test.example/wp-content/uploads/talk.mp3)\n\n[Video: clip.mp4](https://test.example/clip.mp4)',
+    );
+    expect(result.warnings).toContain('1 post(s) hold audio or video: kept as links to the files (this site plays neither)');
+  });
+
+  it('keeps the block editor’s footnotes as markdown footnotes', () => {
+    const footnotes = JSON.stringify([
+      { id: 'a1', content: 'First <em>note</em>.' },
+      { id: 'b2', content: 'Second note.' },
+    ]);
+    const result = parse(
+      '<!-- wp:paragraph --><p>Claim<sup data-fn="a1" class="fn"><a href="#a1" id="a1-link">1</a></sup> and more<sup data-fn="b2" class="fn"><a href="#b2" id="b2-link">2</a></sup>.</p><!-- /wp:paragraph --><!-- wp:footnotes /-->',
+      `<wp:postmeta><wp:meta_key>footnotes</wp:meta_key><wp:meta_value><![CDATA[${footnotes}]]></wp:meta_value></wp:postmeta>`,
+    );
+    expect(result.posts[0]!.content).toBe('Claim[^1] and more[^2].\n\n[^1]: First _note_.\n[^2]: Second note.');
+  });
+
+  it('keeps code of several lines as a code block and an address’s lines as lines', () => {
+    const result = parse('<p><code>line one\nline two</code></p>\n\n<address>1 Main St<br>Accra\nGhana</address>');
+    expect(result.posts[0]!.content).toBe('```\nline one\nline two\n```\n\n1 Main St  \nAccra  \nGhana');
   });
 });

@@ -48,9 +48,14 @@ export function parseWordPress(xml: string): ParsedImport {
   }
 
   const attachmentUrls = new Map<string, string>();
+  /** A post's attached images, in the file's order: what a `[gallery]` without ids shows. */
+  const attachedTo = new Map<string, string[]>();
   for (const item of items) {
     const url = text(item, 'wp:attachment_url');
-    if (text(item, 'wp:post_type') === 'attachment' && url) attachmentUrls.set(text(item, 'wp:post_id'), url);
+    if (text(item, 'wp:post_type') !== 'attachment' || !url) continue;
+    attachmentUrls.set(text(item, 'wp:post_id'), url);
+    const parent = text(item, 'wp:post_parent');
+    if (parent && parent !== '0' && IMAGE_URL.test(url)) attachedTo.set(parent, [...(attachedTo.get(parent) ?? []), url]);
   }
 
   const posts: ImportedPost[] = [];
@@ -59,6 +64,7 @@ export function parseWordPress(xml: string): ParsedImport {
   const count = (reason: string) => leftOut.set(reason, (leftOut.get(reason) ?? 0) + 1);
   let skipped = 0;
   let shortcodePosts = 0;
+  let mediaPosts = 0;
 
   for (const item of items) {
     const type = text(item, 'wp:post_type') || 'post';
@@ -80,10 +86,16 @@ export function parseWordPress(xml: string): ParsedImport {
     const formerSource = site && isOnSite(guid, site) ? `wordpress:${guid}` : undefined;
     const label = `WordPress ${type} "${title || text(item, 'wp:post_name') || guid}"`;
     const html = text(item, 'content:encoded');
-    if (/\[(?:gallery|video|audio|playlist)\b[^\]]*\]/i.test(html)) shortcodePosts++;
+    const postId = text(item, 'wp:post_id');
+    const media = mediaOf(html);
+    if (/\[(?:playlist)\b[^\]]*\]/i.test(html)) shortcodePosts++;
+    if (media > 0) mediaPosts++;
+    const gallery = (ids: string[]) =>
+      ids.length > 0 ? ids.flatMap((id) => attachmentUrls.get(id) ?? []) : (attachedTo.get(postId) ?? []);
+    const footnotes = footnotesOf(item);
     let content: string;
     try {
-      content = htmlToMarkdown(wordPressHtml(html));
+      content = withFootnotes(htmlToMarkdown(wordPressHtml(html, gallery, footnotes)), footnotes);
     } catch (error) {
       if (!(error instanceof UnmanageableMarkupError)) throw error;
       warnings.push(`${label}: ${error.message}; left out`);
@@ -155,8 +167,11 @@ export function parseWordPress(xml: string): ParsedImport {
     const reasons = [...leftOut].map(([reason, number]) => `${reason}: ${number}`).join(', ');
     warnings.push(`Left out what is not a post, a page or a comment to keep (${reasons})`);
   }
+  if (mediaPosts > 0) {
+    warnings.push(`${mediaPosts} post(s) hold audio or video: kept as links to the files (this site plays neither)`);
+  }
   if (shortcodePosts > 0) {
-    warnings.push(`${shortcodePosts} post(s) hold WordPress shortcodes ([gallery], [video], ...), kept as text`);
+    warnings.push(`${shortcodePosts} post(s) hold WordPress shortcodes ([playlist]), kept as text`);
   }
   return { posts, skipped, warnings };
 }
@@ -336,9 +351,87 @@ const BLOCK_TAG =
  * of the block editor (`<!-- wp:` comments) already carry their markup. [caption] and [embed]
  * shortcodes become what they hold.
  */
-function wordPressHtml(html: string): string {
+const IMAGE_URL = /\.(?:avif|gif|jpe?g|png|webp)(?:[?#]|$)/i;
+const MEDIA = /<(?:audio|video)\b|\[(?:audio|video)\b/gi;
+
+/** How many audio or video players a post's HTML holds (block or shortcode). */
+const mediaOf = (html: string) => html.match(MEDIA)?.length ?? 0;
+
+/** `a="b" c='d'` -> a: b, c: d. */
+function shortcodeAttributes(text: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const match of text.matchAll(/([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s\]]+))/g)) {
+    attributes.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
+}
+
+const MEDIA_SOURCES = ['src', 'mp3', 'm4a', 'ogg', 'wav', 'wma', 'mp4', 'm4v', 'webm', 'ogv', 'wmv', 'flv'];
+
+/** The block editor's footnotes (post meta `footnotes`: `[{id, content}]`), by id, in order. */
+interface Footnote {
+  id: string;
+  html: string;
+}
+
+function footnotesOf(item: Element): Footnote[] {
+  const meta = children(item, 'wp:postmeta').find((entry) => text(entry, 'wp:meta_key') === 'footnotes');
+  if (!meta) return [];
+  try {
+    const list: unknown = JSON.parse(text(meta, 'wp:meta_value'));
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((note: unknown) =>
+      typeof note === 'object' && note !== null && typeof (note as Footnote & { content?: unknown }).content === 'string'
+        ? [{ id: String((note as { id?: unknown }).id ?? ''), html: (note as { content: string }).content }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Where a footnote's mark stood in the text, until the markdown is written (private-use characters). */
+const footnoteMark = (index: number) => `\ue010${index}\ue011`;
+
+/** The marks turned into `[^n]` references and the notes written after the post, as markdown footnotes. */
+function withFootnotes(markdown: string, footnotes: Footnote[]): string {
+  if (footnotes.length === 0) return markdown;
+  const used = new Set<number>();
+  const body = markdown.replace(/\ue010(\d+)\ue011/g, (_mark, index: string) => {
+    used.add(Number(index));
+    return `[^${Number(index) + 1}]`;
+  });
+  const notes = footnotes
+    .map((note, index) => ({ note, index }))
+    .filter(({ index }) => used.has(index))
+    .map(({ note, index }) => {
+      const [first = '', ...rest] = htmlToMarkdown(note.html).split('\n');
+      return [`[^${index + 1}]: ${first}`, ...rest.map((line) => (line ? `    ${line}` : line))].join('\n');
+    });
+  return notes.length > 0 ? `${body}\n\n${notes.join('\n')}` : body;
+}
+
+function wordPressHtml(html: string, gallery: (ids: string[]) => string[] = () => [], footnotes: Footnote[] = []): string {
   let result = html
     .replace(/\r\n?/g, '\n')
+    // The block editor's footnote marks: `<sup data-fn="id" class="fn"><a ...>1</a></sup>`.
+    .replace(/<sup\b[^>]*\bdata-fn="([^"]*)"[^>]*>[\s\S]*?<\/sup>/gi, (mark, id: string) => {
+      const index = footnotes.findIndex((note) => note.id === id);
+      return index >= 0 ? footnoteMark(index) : mark;
+    })
+    .replace(/\[gallery\b([^\]]*)\]/gi, (_match, attributes: string) => {
+      const ids = (shortcodeAttributes(attributes).get('ids') ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean);
+      const images = gallery(ids).map((url) => `<img src="${escapeHtml(url)}" alt="">`);
+      return images.length > 0 ? `<figure>${images.join('\n')}</figure>` : '';
+    })
+    .replace(/\[(audio|video)\b([^\]]*)\](?:[\s\S]*?\[\/\1\])?/gi, (_match, kind: string, attributes: string) => {
+      const found = shortcodeAttributes(attributes);
+      const sources = MEDIA_SOURCES.flatMap((name) => found.get(name) ?? []);
+      return `<${kind.toLowerCase()}>${sources.map((src) => `<source src="${escapeHtml(src)}">`).join('')}</${kind.toLowerCase()}>`;
+    })
     .replace(/\[caption\b[^\]]*\]([\s\S]*?)\[\/caption\]/gi, '<figure>$1</figure>')
     .replace(/\[embed\b[^\]]*\]([\s\S]*?)\[\/embed\]/gi, (_match, url: string) => {
       const href = escapeHtml(url.trim());
