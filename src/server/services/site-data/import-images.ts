@@ -10,7 +10,7 @@ const CONCURRENCY = 4;
  * How long one import spends bringing images (each fetch has its own 10 s limit too): past it the
  * ones not started keep their old addresses, named in the report, and the posts are stored.
  */
-export const IMAGE_TIME_BUDGET_MS = 3 * 60_000;
+const IMAGE_TIME_BUDGET_MS = 3 * 60_000;
 
 const IMAGE_EXTENSION = /\.(?:avif|gif|jpe?g|png|webp)$/i;
 
