@@ -253,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       fetchImage: (url) => imageFetcher.fetchImage(url),
       store: (bytes) => uploads.storeImported(bytes, app.log),
       remove: (ids) => uploads.removeImported(ids),
+      importedFrom: (urls) => uploads.importedFrom(urls),
+      rememberImported: (url, id) => uploads.rememberImported(url, id),
     },
   });
   // Before the server waits for requests in flight: an import in progress is stopped, not awaited.

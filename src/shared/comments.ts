@@ -24,6 +24,8 @@ export const commentSchema = z.object({
   author: z.string(),
   content: z.string(),
   createdAt: z.iso.datetime(),
+  /** The published comment this one answers (a thread brought by an import); absent: the post. */
+  parentId: z.uuid().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

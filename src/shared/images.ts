@@ -10,7 +10,7 @@ export const objectPathFor = (id: string) => `/objects/uploads/${id}`;
  * Widths of the resized WebP copies kept beside every uploaded image: a phone picks the 480 one,
  * a laptop the 960 or 1600 one, nobody downloads the 10 MB original to read a post.
  */
-const IMAGE_WIDTHS = [480, 960, 1600] as const;
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const isImageWidth = (width: number): width is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(width);

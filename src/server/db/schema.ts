@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COMMENT_STATUSES } from '../../shared/back-office.ts';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -130,6 +131,11 @@ export const comments = pgTable(
     author: text('author').notNull(),
     email: text('email').notNull(),
     content: text('content').notNull(),
+    /**
+     * The comment this one answers (comments imported with their threads, issue 22); null for one
+     * that answers the post. Deleting the parent leaves its replies, answering the post.
+     */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
     /** `published` (readers see it), `held` (awaiting moderation) or `spam`: see services/comments/comments.ts. */
     status: text('status', { enum: COMMENT_STATUSES }).notNull().default('published'),
     createdAt: createdAt(),
@@ -167,6 +173,19 @@ export const uploads = pgTable('uploads', {
   /** Upright pixel size; null when the image could not be decoded (it is then served as uploaded). */
   width: integer('width'),
   height: integer('height'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Which upload an image of an imported post became, by the image's address on the old site
+ * (its sha-256, hex): importing the file again neither fetches it again nor, once the old site is
+ * gone, points the post back at it (site-data/import-images.ts).
+ */
+export const importedImages = pgTable('imported_images', {
+  source: text('source').primaryKey(),
+  uploadId: uuid('upload_id')
+    .notNull()
+    .references(() => uploads.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
 

@@ -24,6 +24,8 @@ const png = (color: string) =>
 let oldSite: Server;
 let origin: string;
 const requests: string[] = [];
+/** Once the mover points the old domain elsewhere, nothing is there any more. */
+let oldSiteGone = false;
 let t: TestApp;
 let cookie: string;
 
@@ -36,6 +38,7 @@ beforeAll(async () => {
   ]);
   oldSite = createServer((request, response) => {
     requests.push(request.url ?? '');
+    if (oldSiteGone) return void response.writeHead(404).end();
     const file = files.get(request.url ?? '');
     if (request.url === '/wp-content/uploads/2013/01/page.png') {
       response.writeHead(200, { 'content-type': 'application/octet-stream' }).end('<html>not an image</html>');
@@ -141,11 +144,31 @@ describe('a WordPress export whose images are on the old site', () => {
     expect((await sharp(image.rawPayload).metadata()).width).toBe(8);
   });
 
-  it('brings nothing twice when the same file comes in again', async () => {
+  it('brings nothing twice when the same file comes in again, without asking the old site again', async () => {
     const before = await post('pictures');
+    const asked = requests.length;
     const again = await imported(wordPressFile(), 'application/xml');
     expect(again.uploads).toBe(0);
     expect((await post('pictures')).content).toBe(before.content);
+    // Only the two it could not bring are asked for again.
+    expect(requests.slice(asked).sort()).toEqual([
+      '/wp-content/uploads/2013/01/missing.png',
+      '/wp-content/uploads/2013/01/page.png',
+    ]);
+  });
+
+  it('keeps the images here when the file comes in again after the old site is gone', async () => {
+    const before = await post('pictures');
+    oldSiteGone = true;
+    try {
+      const again = await imported(wordPressFile(), 'application/xml');
+      expect(again.uploads).toBe(0);
+      const after = await post('pictures');
+      expect(after.content).toBe(before.content);
+      expect(after.featuredImage).toBe(before.featuredImage);
+    } finally {
+      oldSiteGone = false;
+    }
   });
 });
 

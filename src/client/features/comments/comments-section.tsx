@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { commentThreads, type CommentNode } from '../../../shared/comment-threads.ts';
 import type { Comment, PostedComment } from '../../../shared/comments.ts';
 import { COMMENT_TEXTS, HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
@@ -162,29 +163,47 @@ export function CommentsSection({ postId }: { postId: string }) {
         ) : comments.length === 0 ? (
           <p className="text-slate-600">No comments yet. Be the first to share your thoughts!</p>
         ) : (
-          <ul className="space-y-6">
-            {comments.map((comment) => (
-              <li key={comment.id} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold ${avatarPalette(comment.author)}`}
-                >
-                  {initials(comment.author)}
-                </span>
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">
-                    {comment.author}{' '}
-                    <time dateTime={comment.createdAt} className="ml-2 text-sm font-normal text-slate-600">
-                      {formatShortDate(comment.createdAt)}
-                    </time>
-                  </p>
-                  <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{comment.content}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <CommentThread comments={commentThreads(comments)} depth={0} />
         )}
       </div>
     </section>
+  );
+}
+
+/** Replies are indented up to this depth; deeper ones line up with their parent. */
+const MAX_INDENT = 3;
+
+/** A list of comments, each with the replies to it below, indented (threads brought by an import). */
+function CommentThread({ comments, depth, repliesTo }: { comments: CommentNode[]; depth: number; repliesTo?: string }) {
+  return (
+    <ul
+      aria-label={repliesTo ? `Replies to ${repliesTo}` : undefined}
+      className={
+        depth === 0 ? 'space-y-6' : `mt-4 space-y-4 ${depth <= MAX_INDENT ? 'border-l-2 border-slate-200 pl-3 sm:pl-5' : ''}`
+      }
+    >
+      {comments.map(({ comment, replies }) => (
+        <li key={comment.id}>
+          <div className="flex gap-4">
+            <span
+              aria-hidden="true"
+              className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold ${avatarPalette(comment.author)}`}
+            >
+              {initials(comment.author)}
+            </span>
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">
+                {comment.author}{' '}
+                <time dateTime={comment.createdAt} className="ml-2 text-sm font-normal text-slate-600">
+                  {formatShortDate(comment.createdAt)}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{comment.content}</p>
+            </div>
+          </div>
+          {replies.length > 0 && <CommentThread comments={replies} depth={depth + 1} repliesTo={comment.author} />}
+        </li>
+      ))}
+    </ul>
   );
 }

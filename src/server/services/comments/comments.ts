@@ -67,22 +67,35 @@ const publicColumns = {
   author: comments.author,
   content: comments.content,
   createdAt: comments.createdAt,
+  parentId: comments.parentId,
 };
 
 const adminColumns = {
-  ...publicColumns,
+  id: comments.id,
+  postId: comments.postId,
+  author: comments.author,
+  content: comments.content,
+  createdAt: comments.createdAt,
   email: comments.email,
   status: comments.status,
   postTitle: blogPosts.title,
   postSlug: blogPosts.slug,
 };
 
-const toApiComment = (row: { id: string; postId: string; author: string; content: string; createdAt: Date }): Comment => ({
+const toApiComment = (row: {
+  id: string;
+  postId: string;
+  author: string;
+  content: string;
+  createdAt: Date;
+  parentId: string | null;
+}): Comment => ({
   id: row.id,
   postId: row.postId,
   author: row.author,
   content: row.content,
   createdAt: row.createdAt.toISOString(),
+  ...(row.parentId ? { parentId: row.parentId } : {}),
 });
 
 type AdminRow = { [K in keyof typeof adminColumns]: (typeof adminColumns)[K]['_']['data'] };

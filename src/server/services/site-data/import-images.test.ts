@@ -29,6 +29,8 @@ describe('imageReferences', () => {
     ],
     ['an image in a code span', 'Write `![alt](x.png)` for an image', []],
     ['an image in a fenced block', '```md\n![alt](x.png)\n```\n![real](y.png)', [['y.png', true]]],
+    ['an image whose alt text has escaped brackets', '![x \\[1\\]](x.png)', [['x.png', true]]],
+    ['no link at an escaped bracket', 'a \\](b.png) c', []],
     [
       'two on a line',
       '![a](a.png) and ![b](b.gif)',

@@ -1,5 +1,6 @@
 import path from 'node:path/posix';
 import pLimit from 'p-limit';
+import { LIMITS } from '../../../shared/constants.ts';
 import type { ImportedPost } from './imports/types.ts';
 
 /** Images one import brings at most; the others keep their old address, and the report says so. */
@@ -28,6 +29,10 @@ export interface ImageBringing {
   originOf(reference: string, post: ImportedPost, isImage: boolean): ImageOrigin | undefined;
   /** Stores the bytes (checked there) and answers their path on this site. */
   store(bytes: Uint8Array): Promise<{ id: string; path: string; created: boolean }>;
+  /** Paths here of origins brought by an earlier import (by key): neither read again nor counted. */
+  known?(keys: string[]): Promise<Map<string, string>>;
+  /** Notes what an origin became, for `known`. */
+  remember?(key: string, id: string): Promise<void>;
 }
 
 export interface BroughtImages {
@@ -73,13 +78,15 @@ export async function bringImages(
   });
 
   const result: BroughtImages = { created: [], brought: 0, warnings: [] };
-  const keys = [...origins.keys()];
+  // Brought before: used again as they are, even once their old site is gone.
+  const paths = new Map(bringing.known ? await bringing.known([...origins.keys()]) : []);
+  result.brought += paths.size;
+  const keys = [...origins.keys()].filter((key) => !paths.has(key));
   if (keys.length > IMPORT_IMAGES_MAX) {
     result.warnings.push(
-      `${keys.length} images in the file, ${IMPORT_IMAGES_MAX} brought at most in one import: the other ${keys.length - IMPORT_IMAGES_MAX} keep their old addresses (import the file again to bring the next ones)`,
+      `${keys.length} images to bring, ${IMPORT_IMAGES_MAX} at most in one import: the other ${keys.length - IMPORT_IMAGES_MAX} keep their old addresses (import the file again to bring the next ones)`,
     );
   }
-  const paths = new Map<string, string>();
   const limit = pLimit(CONCURRENCY);
   let late = 0;
   await Promise.all(
@@ -98,6 +105,7 @@ export async function bringImages(
           paths.set(key, stored.path);
           if (stored.created) result.created.push(stored.id);
           result.brought += 1;
+          await bringing.remember?.(key, stored.id);
         } catch (error) {
           result.warnings.push(`Image ${origin.label} not brought (${reasonOf(error)}): it keeps its old address`);
         }
@@ -117,7 +125,13 @@ export async function bringImages(
       const local = paths.get(reference.key);
       if (local) content = `${content.slice(0, reference.start)}${local}${content.slice(reference.end)}`;
     }
-    post.content = content;
+    if (content.length <= LIMITS.content) post.content = content;
+    else {
+      // Addresses here are longer than `a.png`: a post at the limit keeps its old ones.
+      result.warnings.push(
+        `"${post.title}": its images keep their old addresses: with the addresses here it would be longer than a post may be`,
+      );
+    }
     const localCover = cover && paths.get(cover);
     if (localCover) post.featuredImage = localCover;
   }
@@ -130,12 +144,16 @@ function reasonOf(error: unknown): string {
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-/** `![alt](url`: an image's destination starts after it. */
-const IMAGE_DESTINATION = /(!)\[[^[\]\n]*\]\(\s*(<)?/g;
-/** `[text](url`, the text holding an image or not (`[![img](a)](b)`): a link's destination starts after it. */
-const LINK_DESTINATION = /(?<!!)()\[(?:[^[\]\n]|!\[[^[\]\n]*\]\([^)\n]*\))*\]\(\s*(<)?/g;
+/** How far back a label's opening `[` is looked for: a longer label is no image's. */
+const LABEL_MAX = 1_000;
+const ANGLE_DESTINATION = /<([^<>\n]*)>/y;
+const PLAIN_DESTINATION = /[^\s()<>]*/y;
 
-/** Image destinations of markdown, and link destinations that are image files, outside code. */
+/**
+ * Image destinations of markdown, and link destinations that are image files, outside code: at
+ * each `](`, the destination after it, and whether its label opened with `![`. Each character is
+ * looked at a bounded number of times (a label at most LABEL_MAX back): linear on any post.
+ */
 export function imageReferences(markdown: string): Reference[] {
   const found: Reference[] = [];
   let offset = 0;
@@ -148,20 +166,41 @@ export function imageReferences(markdown: string): Reference[] {
       fence = fenceMatch[1]!;
     } else {
       const spans = codeSpans(line);
-      for (const match of [...line.matchAll(IMAGE_DESTINATION), ...line.matchAll(LINK_DESTINATION)]) {
-        const at = match.index + match[0].length;
-        if (spans.some(([from, to]) => match.index >= from && match.index < to)) continue;
-        const rest = line.slice(at);
-        const url = match[2] ? /^[^>\n]*/.exec(rest)![0] : /^[^\s)]*/.exec(rest)![0];
-        const isImage = match[1] === '!';
+      let span = 0;
+      for (let at = line.indexOf('](', 0); at >= 0; at = line.indexOf('](', at + 2)) {
+        while (span < spans.length && spans[span]![1] <= at) span++;
+        if ((span < spans.length && spans[span]![0] <= at) || line[at - 1] === '\\') continue;
+        const opening = labelStart(line, at);
+        if (opening === undefined) continue;
+        let start = at + 2;
+        while (line[start] === ' ' || line[start] === '\t') start++;
+        const pattern = line[start] === '<' ? ANGLE_DESTINATION : PLAIN_DESTINATION;
+        pattern.lastIndex = start;
+        const match = pattern.exec(line);
+        const url = pattern === ANGLE_DESTINATION ? match?.[1] : match?.[0];
+        const urlStart = pattern === ANGLE_DESTINATION ? start + 1 : start;
+        const isImage = opening > 0 && line[opening - 1] === '!';
         if (!url || (!isImage && !IMAGE_EXTENSION.test(url.split(/[?#]/)[0]!))) continue;
-        found.push({ start: offset + at, end: offset + at + url.length, url, isImage });
+        found.push({ start: offset + urlStart, end: offset + urlStart + url.length, url, isImage });
       }
     }
     offset += line.length + 1;
   }
   // By where the destinations are (a link's comes after the image inside it): rewritten from the end.
   return found.sort((a, b) => a.start - b.start);
+}
+
+/** Where the label closed by the `]` at `close` opens (its `[`), skipping nested and escaped brackets. */
+function labelStart(line: string, close: number): number | undefined {
+  let depth = 0;
+  for (let index = close - 1; index >= 0 && index >= close - LABEL_MAX; index--) {
+    const char = line[index];
+    if ((char !== '[' && char !== ']') || line[index - 1] === '\\') continue;
+    if (char === ']') depth++;
+    else if (depth === 0) return index;
+    else depth--;
+  }
+  return undefined;
 }
 
 function codeSpans(line: string): Array<[number, number]> {

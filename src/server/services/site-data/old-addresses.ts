@@ -5,8 +5,8 @@ import { blogPosts, oldAddresses } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** A longer path is no address anyone links to: not kept. */
-export const OLD_ADDRESS_MAX_LENGTH = 1_000;
+/** A longer path (in UTF-8 bytes) is no address anyone links to, nor one an index may hold: not kept. */
+export const OLD_ADDRESS_MAX_BYTES = 1_000;
 
 /** The queries that name a post on their own: WordPress's `?p=` and `?page_id=`. */
 const ID_QUERIES = ['p', 'page_id'] as const;
@@ -28,8 +28,8 @@ function oldAddressKeys(address: string): string[] {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return [];
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
-  const path = `/${segments.map(decodeSegment).join('/')}`.toLowerCase();
-  if (path.length > OLD_ADDRESS_MAX_LENGTH || !isStorableText(path)) return [];
+  const path = `/${segments.map(decodeSegment).join('/')}`.normalize('NFC').toLowerCase();
+  if (Buffer.byteLength(path) > OLD_ADDRESS_MAX_BYTES || !isStorableText(path)) return [];
   const keys: string[] = [];
   const id = ID_QUERIES.map((name) => [name, url.searchParams.get(name)] as const).find(
     ([, value]) => value !== null && /^\d{1,18}$/.test(value),
@@ -42,12 +42,21 @@ function oldAddressKeys(address: string): string[] {
 /** The key an address is recorded under: its most precise (oldAddressKeys). */
 export const oldAddressKey = (address: string): string | undefined => oldAddressKeys(address)[0];
 
+/**
+ * A segment with its percent-encoding decoded, except what would read otherwise in a path (`%`,
+ * `/`, `?`, `#`, spaces and other controls, a `.` or `..` segment): a key read as an address again
+ * is the same key (a backup's keys are checked so).
+ */
 function decodeSegment(segment: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(segment);
+    decoded = decodeURIComponent(segment);
   } catch {
     return segment;
   }
+  if (decoded === '.' || decoded === '..') return segment.toLowerCase();
+  // eslint-disable-next-line no-control-regex -- controls are what is kept encoded
+  return decoded.replace(/[%/?#\\\s\u0000-\u001f\u007f]/g, (char) => encodeURIComponent(char).toLowerCase());
 }
 
 /** The keys `addresses` are recorded under, each once, in order. */
@@ -61,6 +70,7 @@ function recordedKeys(addresses: readonly string[]): string[] {
  * Answers how many addresses are kept for the post.
  */
 export async function recordOldAddresses(tx: Tx, postId: string, addresses: readonly string[]): Promise<number> {
+  // At most 50 (imports/normalize.ts): one statement.
   const keys = recordedKeys(addresses);
   if (keys.length === 0) return 0;
   await tx

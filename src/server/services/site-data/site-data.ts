@@ -35,7 +35,13 @@ export interface ImportImages {
   fetchImage(url: string): Promise<Uint8Array>;
   store(bytes: Uint8Array): Promise<{ id: string; path: string; created: boolean }>;
   remove(ids: readonly string[]): Promise<void>;
+  /** Uploads images at these old addresses became in earlier imports, and noting a new one. */
+  importedFrom(urls: readonly string[]): Promise<Map<string, string>>;
+  rememberImported(url: string, id: string): Promise<void>;
 }
+
+/** Origins of fetched images are keyed `url:<address>` (import-images.ts); the zip's are read again. */
+const FETCHED = 'url:';
 
 /**
  * The longest a restore may run: it is one transaction, and on the embedded database every read
@@ -204,7 +210,24 @@ export class SiteDataService {
     // Before the transaction: fetching takes seconds, and readers' pages wait for none of it.
     const images = this.images;
     const brought =
-      images && originOf ? await bringImages(posts, { originOf, store: (bytes) => images.store(bytes) }, { signal }) : undefined;
+      images && originOf
+        ? await bringImages(
+            posts,
+            {
+              originOf,
+              store: (bytes) => images.store(bytes),
+              known: async (keys) => {
+                const urls = keys.filter((key) => key.startsWith(FETCHED)).map((key) => key.slice(FETCHED.length));
+                const found = await images.importedFrom(urls);
+                return new Map([...found].map(([url, path]) => [`${FETCHED}${url}`, path]));
+              },
+              remember: async (key, id) => {
+                if (key.startsWith(FETCHED)) await images.rememberImported(key.slice(FETCHED.length), id);
+              },
+            },
+            { signal },
+          )
+        : undefined;
     if (brought) {
       result.uploads += brought.created.length;
       result.warnings.push(...brought.warnings);
@@ -397,10 +420,17 @@ function withOwnSources(posts: ImportedPost[], warnings: string[]): ImportedPost
   });
 }
 
-/** A post's imported comments, each once: a second import finds the same author, time and text. */
+/**
+ * A post's imported comments, each once: a second import finds the same author, time and text.
+ * A comment answering another (its source's parent id) is stored as its reply, whichever of the
+ * two the file lists first; a parent the file does not hold (left out, in the trash) leaves the
+ * reply answering the post.
+ */
 async function storeComments(tx: Tx, postId: string, post: ImportedPost): Promise<number> {
   let stored = 0;
-  for (const comment of post.comments) {
+  const bySourceId = new Map<string, string>();
+  const replies: Array<{ id: string; parentSourceId: string }> = [];
+  for (const { sourceId, parentSourceId, ...comment } of post.comments) {
     const createdAt = comment.createdAt ?? new Date(0);
     const [existing] = await tx
       .select({ id: comments.id })
@@ -414,9 +444,25 @@ async function storeComments(tx: Tx, postId: string, post: ImportedPost): Promis
         ),
       )
       .limit(1);
-    if (existing) continue;
-    await tx.insert(comments).values({ postId, ...comment, createdAt });
-    stored += 1;
+    let id = existing?.id;
+    if (!id) {
+      [{ id }] = (await tx
+        .insert(comments)
+        .values({ postId, ...comment, createdAt })
+        .returning({ id: comments.id })) as [{ id: string }];
+      stored += 1;
+    }
+    if (sourceId) bySourceId.set(sourceId, id);
+    if (parentSourceId) replies.push({ id, parentSourceId });
+  }
+  for (const reply of replies) {
+    const parentId = bySourceId.get(reply.parentSourceId);
+    if (parentId && parentId !== reply.id) {
+      await tx
+        .update(comments)
+        .set({ parentId })
+        .where(and(eq(comments.id, reply.id), sql`${comments.parentId} is distinct from ${parentId}::uuid`));
+    }
   }
   return stored;
 }

@@ -1,15 +1,15 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Log } from 'fastify';
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
-import { type ImageWidth, objectPathFor } from '../../../shared/images.ts';
+import { IMAGE_WIDTHS, type ImageWidth, objectPathFor } from '../../../shared/images.ts';
 import { ImageTooLargeError } from '../../adapters/image-limits.ts';
 import { prepareUpload, resizeToWebp, storeVariants } from '../../adapters/images.ts';
 import { type ObjectStorage, variantKey } from '../../adapters/storage.ts';
 import type { Database } from '../../db/client.ts';
-import { uploads } from '../../db/schema.ts';
+import { importedImages, uploads } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -117,11 +117,35 @@ export class UploadService {
     return { id, path: objectPathFor(id), created: claimed.length > 0 };
   }
 
+  /** The uploads images of these old addresses became in earlier imports, by address. */
+  async importedFrom(addresses: readonly string[]): Promise<Map<string, string>> {
+    const bySource = new Map(addresses.map((address) => [sourceKey(address), address]));
+    const found = new Map<string, string>();
+    const keys = [...bySource.keys()];
+    for (let start = 0; start < keys.length; start += 1_000) {
+      const rows = await this.db
+        .select({ source: importedImages.source, uploadId: importedImages.uploadId })
+        .from(importedImages)
+        .where(inArray(importedImages.source, keys.slice(start, start + 1_000)));
+      for (const row of rows) found.set(bySource.get(row.source)!, objectPathFor(row.uploadId));
+    }
+    return found;
+  }
+
+  /** Notes that the image at `address` became upload `id` (importedFrom). */
+  async rememberImported(address: string, id: string): Promise<void> {
+    await this.db
+      .insert(importedImages)
+      .values({ source: sourceKey(address), uploadId: id })
+      .onConflictDoUpdate({ target: importedImages.source, set: { uploadId: id } });
+  }
+
   /** Removes uploads an import stored before it failed (nothing refers to them). */
   async removeImported(ids: readonly string[]): Promise<void> {
     for (const id of ids) {
       await this.db.delete(uploads).where(eq(uploads.id, id));
       await this.storage.delete(id).catch(() => {});
+      for (const width of IMAGE_WIDTHS) await this.storage.delete(variantKey(id, width)).catch(() => {});
     }
   }
 
@@ -187,3 +211,6 @@ function uuidOfBytes(bytes: Buffer): string {
   const hex = hash.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+/** An old address as the key of importedImages: its sha-256 (an address may be 2 KB of UTF-8). */
+const sourceKey = (address: string) => createHash('sha256').update(address).digest('hex');

@@ -5,7 +5,7 @@ import { ALLOWED_IMAGE_TYPES, LIMITS } from '../../../../shared/constants.ts';
 import { contactInputSchema } from '../../../../shared/contact.ts';
 import { postInputSchema, postMetadataFields, SLUG_PATTERN } from '../../../../shared/posts.ts';
 import { calendarDay, instant, text } from '../../../../shared/fields.ts';
-import { OLD_ADDRESS_MAX_LENGTH, oldAddressKey } from '../old-addresses.ts';
+import { OLD_ADDRESS_MAX_BYTES } from '../old-addresses.ts';
 
 /**
  * Our backup archive (DESIGN.md "your data is yours"), one zip:
@@ -91,6 +91,8 @@ export const commentRowSchema = z.object({
   content: commentInputSchema.shape.content,
   status: commentStatusSchema,
   createdAt: iso,
+  /** The comment it answers (a thread); absent in backups made before threads were kept. */
+  parentId: z.uuid().optional(),
 });
 
 export const messageRowSchema = z.object({
@@ -138,11 +140,8 @@ export const readersRowSchema = z.object({
   views: count(),
 });
 
-/** An old address as the site keeps it (site-data/old-addresses.ts): restored only in that form. */
+/** An old address (site-data/old-addresses.ts); restore keeps it only in the form the site keeps. */
 export const oldAddressRowSchema = z.object({
-  path: text()
-    .min(2)
-    .max(OLD_ADDRESS_MAX_LENGTH)
-    .refine((path) => oldAddressKey(path) === path, 'is not an address as the site keeps it'),
+  path: text().min(2).max(OLD_ADDRESS_MAX_BYTES),
   postId: z.uuid(),
 });

@@ -143,6 +143,7 @@ export async function writeBackup(db: Database, storage: ObjectStorage, now = ne
       content: row.content,
       status: row.status,
       createdAt: row.createdAt.toISOString(),
+      ...(row.parentId ? { parentId: row.parentId } : {}),
     })),
   );
   json(FILES.messages, () =>

@@ -38,6 +38,7 @@ import {
   uploadRowSchema,
 } from './archive-format.ts';
 import { SlugBook } from './slugs.ts';
+import { oldAddressKey } from '../old-addresses.ts';
 import type { ZipInput } from './zip-input.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -219,15 +220,26 @@ async function restore(
   // Every post the rows below may belong to: those of the site and those just restored.
   const postExists = (id: string) => slugs.hasPost(id);
   const commentRows = new Batch(tx, comments, ['id'], pacer);
+  // Replies are linked to their parents once every comment is in: the file's order is not the threads'.
+  const replies: Array<{ id: string; parentId: string }> = [];
   for await (const { row, bytes } of jsonLines(zip, FILES.comments, commentRowSchema, pacer)) {
     if (!postExists(row.postId)) {
       skip(`comment ${row.id}: its post is not in the archive`);
       continue;
     }
-    await commentRows.add(row.id, { ...row, createdAt: new Date(row.createdAt) }, bytes);
+    const { parentId, ...values } = row;
+    if (parentId && parentId !== row.id) replies.push({ id: row.id, parentId });
+    await commentRows.add(row.id, { ...values, parentId: null, createdAt: new Date(row.createdAt) }, bytes);
     result.comments += 1;
   }
   await commentRows.flush();
+  for (const reply of replies) {
+    await pacer.step();
+    // A parent that is in neither the archive nor the site leaves the reply answering the post.
+    await tx.execute(
+      sql`update ${comments} set parent_id = ${reply.parentId}::uuid where id = ${reply.id}::uuid and exists (select 1 from ${comments} where id = ${reply.parentId}::uuid)`,
+    );
+  }
 
   const messageRows = new Batch(tx, contactMessages, ['id'], pacer);
   for await (const { row, bytes } of jsonLines(zip, FILES.messages, messageRowSchema, pacer)) {
@@ -269,6 +281,11 @@ async function restore(
   for await (const { row, bytes } of jsonLines(zip, FILES.oldAddresses, oldAddressRowSchema, pacer)) {
     if (!postExists(row.postId)) {
       skip(`old address ${row.path}: its post is not in the archive`);
+      continue;
+    }
+    // Written by another version, or by hand: an address the site would not look up is left out.
+    if (oldAddressKey(row.path) !== row.path) {
+      skip(`old address ${row.path}: not an address as the site keeps it`);
       continue;
     }
     await addressRows.add(row.path, row, bytes);

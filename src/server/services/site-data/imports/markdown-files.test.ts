@@ -224,3 +224,18 @@ describe('parseMarkdownFiles turns raw HTML blocks into markdown (issue 22)', ()
     );
   });
 });
+
+describe('parseMarkdownFiles tells translations from names with dots (issue 22)', () => {
+  it('reads `post.fr.md` as a translation, and `learning-next.js.md` as a post of that name', () => {
+    const result = parseMarkdownFiles([
+      { path: 'content/posts/learning-next.js.md', text: '---\ntitle: Next\n---\nText' },
+      { path: 'content/posts/trip.md', text: '---\ntitle: Trip\n---\nText' },
+      { path: 'content/posts/trip.fr.md', text: '---\ntitle: Voyage\n---\nTexte' },
+    ]);
+    expect(result.posts.map((post) => [post.slug, post.oldPaths])).toEqual([
+      ['learning-next-js', ['/posts/learning-next.js/']],
+      ['trip', ['/posts/trip/']],
+      ['trip-fr', ['/fr/posts/trip/']],
+    ]);
+  });
+});

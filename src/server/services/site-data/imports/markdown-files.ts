@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../../shared/constants.ts';
 import { htmlToMarkdown, UnmanageableMarkupError } from '../../../lib/html-to-markdown.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { finishPost, parseDate } from './normalize.ts';
@@ -89,6 +90,17 @@ function convertReferences(files: ReadFile[], warnings: string[]): void {
   }
 }
 
+const languages = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+/** Whether `code` names a language (`fr`, `pt-br`, `zh-hans`), as Hugo's translation files end. */
+function isLanguage(code: string): boolean {
+  try {
+    return languages.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** `posts/a.md` -> `posts/a`, `posts/a/index.md` -> `posts/a`. */
 function withoutExtension(path: string): string {
   return path
@@ -114,7 +126,8 @@ function apartFromTheOriginal(group: ReadFile[], warnings: string[]): void {
   const original = group.find((file) => !file.lang) ?? group[0]!;
   for (const file of group) {
     if (file === original || !file.post.slug) continue;
-    const slug = `${original.post.slug ?? file.post.slug}-${file.lang?.replace(/[^a-z0-9]+/g, '-') ?? 'translation'}`;
+    const suffix = `-${file.lang?.replace(/[^a-z0-9]+/g, '-') ?? 'translation'}`;
+    const slug = `${(original.post.slug ?? file.post.slug).slice(0, LIMITS.slug - suffix.length).replace(/[-_]+$/, '')}${suffix}`;
     warnings.push(
       `${file.post.source.replace(/^markdown:/, '')}: a translation${file.lang ? ` (${file.lang})` : ''} of ${original.post.source.replace(/^markdown:/, '')}, imported as a post of its own with the slug "${slug}"`,
     );
@@ -144,7 +157,10 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
   }
 
   // Hugo names a translation `post.fr.md` (or `index.fr.md` in a bundle).
-  const [, stem = '', suffix] = /^(.*?)(?:\.([a-z]{2}(?:-[a-z]{2,4})?))?$/i.exec(segments.at(-1)!.replace(/\.[^.]+$/, '')) ?? [];
+  const [, named = '', code] = /^(.*?)(?:\.([a-z]{2}(?:-[a-z]{2,4})?))?$/i.exec(segments.at(-1)!.replace(/\.[^.]+$/, '')) ?? [];
+  // `learning-next.js.md` is no translation into `js`: only a language's code counts.
+  const suffix = code && isLanguage(code) ? code : undefined;
+  const stem = suffix ? named : segments.at(-1)!.replace(/\.[^.]+$/, '');
   const fileName = stem || segments.at(-1)!.replace(/\.[^.]+$/, '');
   const bundle = /^(?:_?index|readme)$/i.test(fileName) && segments.length > 1 ? segments.at(-2)! : undefined;
   const jekyll = /^(\d{4}-\d{2}-\d{2})-(.+)$/.exec(fileName);

@@ -37,15 +37,14 @@ function titleFromText(text: string): string {
 /** A slug our posts accept: as given when it fits, else made from it (WordPress percent-encodes). */
 function acceptableSlug(slug: string | undefined): string | undefined {
   if (!slug) return undefined;
-  let value = slug.trim();
+  let value = slug.trim().normalize('NFC');
   if (!SLUG_PATTERN.test(value)) {
     try {
       // WordPress keeps a slug in another script percent-encoded: `%ce%b3%ce%b5%ce%b9%ce%b1`.
-      value = decodeURIComponent(value);
+      value = decodeURIComponent(value).normalize('NFC');
     } catch {
       // Not percent-encoding after all: made into a slug as it is.
     }
-    value = value.normalize('NFC');
     if (!SLUG_PATTERN.test(value)) value = slugifyAnyScript(value);
   }
   value = clip(value, LIMITS.slug).replace(/[-_]+$/, '');
@@ -66,6 +65,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * The post made to fit, or undefined (with a warning, counted by the caller as skipped) when it
  * cannot be: no content, or more content than a post holds. `label` names it in warnings.
  */
+/** Old addresses a post keeps at most (site-data/old-addresses.ts keeps as many). */
+const OLD_PATHS_KEPT = 50;
+
 /** The body of a post imported without one (a draft, for the author to fill in or delete). */
 export const EMPTY_BODY = '*This post had no text where it came from.*';
 
@@ -124,6 +126,11 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
   // when a scheduled post goes out): its last change moves up to it. Any other post is dated by its
   // last change: a draft's date read without its zone (WordPress keeps only the site's local time
   // for drafts) can be hours late, and a scheduled post has its `publishAt` apart.
+  const oldPaths = (found.oldPaths ?? []).filter((address) => isStorableText(address));
+  if (oldPaths.length > OLD_PATHS_KEPT) {
+    warnings.push(`${label}: ${oldPaths.length} old addresses, the first ${OLD_PATHS_KEPT} kept`);
+    oldPaths.length = OLD_PATHS_KEPT;
+  }
   const wentOut = published && !found.publishAt;
   const late = found.createdAt && found.updatedAt && found.createdAt > found.updatedAt;
   const createdAt = late && !wentOut ? found.updatedAt : found.createdAt;
@@ -143,7 +150,7 @@ export function finishPost(found: ImportedPost, label: string, warnings: string[
     ...(updatedAt ? { updatedAt } : {}),
     ...(featuredImage && featuredImage.length <= LIMITS.url ? { featuredImage } : {}),
     comments,
-    ...(found.oldPaths?.length ? { oldPaths: found.oldPaths.filter((address) => isStorableText(address)) } : {}),
+    ...(oldPaths.length > 0 ? { oldPaths } : {}),
   };
 }
 
@@ -193,6 +200,8 @@ function finishComment(
       content,
       ...(comment.createdAt ? { createdAt: comment.createdAt } : {}),
       status: comment.status,
+      ...(comment.sourceId ? { sourceId: comment.sourceId } : {}),
+      ...(comment.parentSourceId ? { parentSourceId: comment.parentSourceId } : {}),
     },
   ];
 }

@@ -6,27 +6,49 @@
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
-/** `{% highlight ruby linenos %}...{% endhighlight %}` -> a fenced code block. */
+const HIGHLIGHT_START = /^[ \t]*\{%-?[ \t]*highlight\b([^%\n]*)%\}[ \t]*$/;
+const HIGHLIGHT_END = /^[ \t]*\{%-?[ \t]*endhighlight[ \t]*-?%\}[ \t]*$/;
+
+/**
+ * `{% highlight ruby linenos %}...{% endhighlight %}` (each tag on a line of its own) -> a fenced
+ * code block. Line by line, each line looked at once: a start without an end is left as it is.
+ */
 export function convertHighlightBlocks(body: string): { body: string; converted: number } {
+  const lines = body.split('\n');
+  const ends = lines.flatMap((line, index) => (HIGHLIGHT_END.test(line) ? [index] : []));
+  const out: string[] = [];
   let converted = 0;
-  const result = body.replace(
-    /^[ \t]*\{%-?\s*highlight\s+([\w+#.-]+)?[^%]*?-?%\}[ \t]*\n?([\s\S]*?)\n?[ \t]*\{%-?\s*endhighlight\s*-?%\}[ \t]*$/gm,
-    (_match, language: string | undefined, code: string) => {
-      converted++;
-      const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
-      const fence = '`'.repeat(longest + 1);
-      return `${fence}${language ?? ''}\n${code}\n${fence}`;
-    },
-  );
-  return { body: result, converted };
+  let nextEnd = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const start = HIGHLIGHT_START.exec(lines[index]!);
+    while (nextEnd < ends.length && ends[nextEnd]! <= index) nextEnd++;
+    if (!start || nextEnd >= ends.length) {
+      out.push(lines[index]!);
+      continue;
+    }
+    const end = ends[nextEnd]!;
+    const language = /^[\w+#.-]+/.exec(start[1]!.replace(/-$/, '').trim())?.[0] ?? '';
+    const code = lines.slice(index + 1, end).join('\n');
+    let longest = 2;
+    for (const run of code.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+    const fence = '`'.repeat(longest + 1);
+    out.push(`${fence}${language}`, code, fence);
+    converted++;
+    index = end;
+  }
+  return { body: out.join('\n'), converted };
 }
 
 /** What a tag refers to: a post of the same import (its file, or Jekyll's `YYYY-MM-DD-name`). */
 export type PostAddressOf = (reference: string) => string | undefined;
 
-/** A Liquid tag, not the `{{% ... %}}` of a Hugo shortcode. */
-const LIQUID = /(?<!\{)\{%-?\s*(\w+)\s*([^%]*?)\s*-?%\}(?!\})/g;
-const HUGO = /\{\{([<%])\s*(\/?[\w.-]+)\s*([\s\S]*?)\s*[>%]\}\}/g;
+/**
+ * A Liquid tag, not the `{{% ... %}}` of a Hugo shortcode. Each character has one way to match
+ * (no nested or adjacent quantifiers over the same characters): linear time on any line.
+ */
+const LIQUID = /(?<!\{)\{%-?[ \t]*(\w+)([^%]*)%\}(?!\})/g;
+/** A Hugo shortcode: its arguments hold no brace, so a match never runs past the next shortcode's start. */
+const HUGO = /\{\{([<%])[ \t]*(\/?[\w.-]+)((?:[^>%{}]|[>%](?!\}\}))*)[>%]\}\}/g;
 
 /**
  * The tags of `body` outside fenced code: `post_url`, `link`, `ref` and `relref` become the
@@ -55,7 +77,8 @@ export function convertTags(
       return line;
     }
     return line
-      .replace(LIQUID, (text, name: string, argument: string) => {
+      .replace(LIQUID, (text, name: string, rest: string) => {
+        const argument = rest.replace(/-$/, '').trim();
         if (name === 'post_url' || name === 'link') {
           const address = addressOf(unquote(argument));
           if (address) {
@@ -66,7 +89,7 @@ export function convertTags(
         return keep(`{% ${name} %}`, text);
       })
       .replace(HUGO, (text, kind: string, name: string, argument: string) => {
-        const params = shortcodeParams(argument);
+        const params = shortcodeParams(argument.trim());
         if (name === 'ref' || name === 'relref') {
           const address = addressOf(params.get('0') ?? params.get('path') ?? '');
           if (address) {

@@ -15,6 +15,9 @@ export interface ImportedComment {
   content: string;
   createdAt?: Date;
   status: 'published' | 'held' | 'spam';
+  /** Its id at the source, and the source id of the comment it answers (a thread), when it has them. */
+  sourceId?: string;
+  parentSourceId?: string;
 }
 
 export interface ImportedPost {

@@ -112,6 +112,7 @@ describe('parseWordPress on an export of a real-looking site', () => {
         content: 'Loved this & shared it with my students.\n\nSecond paragraph.',
         createdAt: new Date('2024-05-03T11:00:00Z'),
         status: 'published',
+        sourceId: '7',
       },
       {
         author: 'Yaw',
@@ -119,6 +120,7 @@ describe('parseWordPress on an export of a real-looking site', () => {
         content: 'Waiting for moderation, please approve.',
         createdAt: new Date('2024-05-04T09:15:00Z'),
         status: 'held',
+        sourceId: '8',
       },
       {
         author: 'Cheap Watches',
@@ -126,6 +128,7 @@ describe('parseWordPress on an export of a real-looking site', () => {
         content: 'Buy watches now',
         createdAt: new Date('2024-05-04T10:00:00Z'),
         status: 'spam',
+        sourceId: '9',
       },
     ]);
   });

@@ -315,12 +315,16 @@ function readComment(comment: Element): ImportedComment | undefined {
   const type = text(comment, 'wp:comment_type');
   if (!status || type === 'pingback' || type === 'trackback') return undefined;
   const createdAt = parseDate(text(comment, 'wp:comment_date_gmt')) ?? parseDate(text(comment, 'wp:comment_date'));
+  const id = text(comment, 'wp:comment_id');
+  const parent = text(comment, 'wp:comment_parent');
   return {
     author: decodeEntities(text(comment, 'wp:comment_author')),
     email: text(comment, 'wp:comment_author_email'),
     content: htmlToText(text(comment, 'wp:comment_content')),
     ...(createdAt ? { createdAt } : {}),
     status,
+    ...(/^\d+$/.test(id) ? { sourceId: id } : {}),
+    ...(/^[1-9]\d*$/.test(parent) ? { parentSourceId: parent } : {}),
   };
 }
 
