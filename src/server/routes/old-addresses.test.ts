@@ -192,9 +192,12 @@ describe('a Ghost export and a zip of Hugo and Jekyll files', () => {
         data: '---\ntitle: A bundle\ndate: 2021-06-01\naliases: [/old/bundle-note/]\nurl: /notes/the-bundle/\n---\nBundled.',
       },
       { name: '_posts/2014-03-05-jekyll-post.md', data: '---\ntitle: Jekyll post\ncategories: news\n---\nFrom Jekyll.' },
+      // A # in a file name: kept encoded in the address, so the backup below restores it.
+      { name: 'site/content/posts/c#-basics.md', data: '---\ntitle: C# basics\n---\nTypes.' },
     ]);
     const result = await imported(zip, 'application/zip');
-    expect(result.posts).toBe(4);
+    expect(result.posts).toBe(5);
+    expect(await visit('/posts/c%23-basics/')).toEqual([301, '/blog/c-basics']);
     expect(result.warnings.join('\n')).toMatch(
       /first-steps\.fr\.md: a translation \(fr\) of .*first-steps\.md.*"first-steps-fr"/,
     );
