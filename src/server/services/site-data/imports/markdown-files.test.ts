@@ -239,3 +239,16 @@ describe('parseMarkdownFiles tells translations from names with dots (issue 22)'
     ]);
   });
 });
+
+describe('parseMarkdownFiles groups translations by translationKey (issue 22)', () => {
+  it('keeps the original’s slug and gives each translation its language after it', () => {
+    const result = parseMarkdownFiles([
+      { path: 'blog/hello.md', text: '---\ntitle: Hello\ntranslationKey: greeting\n---\nHi' },
+      { path: 'blog/bonjour.md', text: '---\ntitle: Bonjour\nslug: hello\nlang: fr\ntranslationKey: greeting\n---\nSalut' },
+    ]);
+    expect(result.posts.map((post) => post.slug)).toEqual(['hello', 'hello-fr']);
+    expect(result.warnings).toContain(
+      'blog/bonjour.md: a translation (fr) of blog/hello.md, imported as a post of its own with the slug "hello-fr"',
+    );
+  });
+});
