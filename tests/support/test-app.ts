@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
+import { siteImportResultSchema, type SiteImportResult } from '../../src/shared/backup.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/env.ts';
@@ -101,6 +102,23 @@ export async function adminCookie(app: FastifyInstance): Promise<string> {
   const cookie = response.cookies.find((c) => c.name.endsWith('admin_session'));
   if (!cookie) throw new Error('admin login set no session cookie');
   return `${cookie.name}=${cookie.value}`;
+}
+
+/** A file imported as the dashboard sends it (`POST /api/admin/import`); its answer, or throws with it. */
+export async function importAsAdmin(
+  app: FastifyInstance,
+  cookie: string,
+  body: string | Buffer,
+  contentType: string,
+): Promise<SiteImportResult> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/import',
+    headers: { cookie, 'content-type': contentType },
+    payload: body,
+  });
+  if (response.statusCode !== 200) throw new Error(`import answered ${response.statusCode}: ${response.body}`);
+  return siteImportResultSchema.parse(response.json());
 }
 
 /**

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
-import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, importAsAdmin, type TestApp } from '../../../tests/support/test-app.ts';
 import * as entry from '../../client/entry-server.tsx';
-import { siteImportResultSchema } from '../../shared/backup.ts';
 import type { Comment } from '../../shared/comments.ts';
 import type { Post } from '../../shared/posts.ts';
 import { comments as commentsTable } from '../db/schema.ts';
@@ -48,16 +47,7 @@ const file = wxr({
   </item>`,
 );
 
-async function importFile(body: string | Buffer, contentType: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/import',
-    headers: { cookie, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return siteImportResultSchema.parse(response.json());
-}
+const importFile = (body: string | Buffer, contentType: string) => importAsAdmin(t.app, cookie, body, contentType);
 
 async function threadOf(postId: string): Promise<Record<string, string | undefined>> {
   const list = (await t.app.inject({ method: 'GET', url: `/api/blog-posts/${postId}/comments` })).json<Comment[]>();

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, importAsAdmin, type TestApp } from '../../../tests/support/test-app.ts';
 import { zipOf } from '../../../tests/support/zip-fixtures.ts';
-import { siteImportResultSchema, type SiteImportResult } from '../../shared/backup.ts';
+import type { SiteImportResult } from '../../shared/backup.ts';
 import type { Post } from '../../shared/posts.ts';
 import { wxr } from '../services/site-data/imports/__fixtures__/wxr.ts';
 
@@ -55,16 +55,7 @@ afterAll(async () => {
   await new Promise((resolve) => oldSite?.close(resolve));
 });
 
-async function imported(body: string | Buffer, contentType: string): Promise<SiteImportResult> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/import',
-    headers: { cookie, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return siteImportResultSchema.parse(response.json());
-}
+const imported = (body: string | Buffer, contentType: string) => importAsAdmin(t.app, cookie, body, contentType);
 
 const post = async (slug: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/blog-posts/${slug}`, headers: { cookie } })).json<Post>();

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRenderer } from '../../../tests/support/fuzz.ts';
-import { adminCookie, createTestApp, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
+import { adminCookie, createTestApp, importAsAdmin, postPayload, type TestApp } from '../../../tests/support/test-app.ts';
 import { zipOf } from '../../../tests/support/zip-fixtures.ts';
 import * as entry from '../../client/entry-server.tsx';
-import { oldAddressListSchema, siteImportResultSchema, type SiteImportResult } from '../../shared/backup.ts';
+import { oldAddressListSchema, type SiteImportResult } from '../../shared/backup.ts';
 import type { Post } from '../../shared/posts.ts';
 import { oldAddresses } from '../db/schema.ts';
 import { wxr } from '../services/site-data/imports/__fixtures__/wxr.ts';
@@ -26,16 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function imported(body: string | Buffer, contentType: string): Promise<SiteImportResult> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/import',
-    headers: { cookie, 'content-type': contentType },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return siteImportResultSchema.parse(response.json());
-}
+const imported = (body: string | Buffer, contentType: string) => importAsAdmin(t.app, cookie, body, contentType);
 
 /** Where a visitor without a cookie asking for `url` is sent: [status, location]. */
 async function visit(url: string): Promise<[number, string | undefined]> {
