@@ -103,6 +103,16 @@ describe('a WordPress export with pretty permalinks, a Greek slug and a draft', 
     expect(page.body).toContain('Καλημέρα.');
   });
 
+  it('serves a live post whose own path is an old address, whatever id its query carries', async () => {
+    // The Greek page's old path is its path here: only an id in the query may send it elsewhere.
+    const greek = `/blog/${encodeURIComponent('γεια-σου')}`;
+    for (const query of ['?p=5', '?page_id=9&x=1']) {
+      const page = await t.app.inject({ method: 'GET', url: greek + query, headers: { accept: 'text/html' } });
+      expect(page.statusCode, query).toBe(200);
+      expect(page.body).toContain('Καλημέρα.');
+    }
+  });
+
   it('leaves a draft’s old address a 404, as any address that was never a post’s', async () => {
     expect((await visit('/blog?p=77'))[0]).toBe(200); // the blog's list, as before: no hint of the draft
     expect((await visit('/?p=77'))[0]).toBe(200);

@@ -125,8 +125,8 @@ export const pageRoutes: FastifyPluginAsync<{
    * `?p=` id) answered 301 to the post, with no hop between. Asked only of addresses that are no
    * page here, those with a WordPress id in their query, and posts not found.
    */
-  const moved = async (url: string, reply: FastifyReply): Promise<boolean> => {
-    const target = oldAddresses && (await oldAddresses.target(url));
+  const moved = async (url: string, reply: FastifyReply, idOnly = false): Promise<boolean> => {
+    const target = oldAddresses && (await oldAddresses.target(url, { idOnly }));
     if (!target) return false;
     // Kept a day by browsers and caches, not for ever: the author may still move the post.
     await reply.header('cache-control', MOVED_CACHE).redirect(target, 301);
@@ -240,7 +240,8 @@ export const pageRoutes: FastifyPluginAsync<{
     const [pathname = '/', query] = request.url.split(/\?(.*)/s);
     const canonical = canonicalPagePath(pathname);
     const path = canonical ?? pathname;
-    if ((!routeOf(path) || WORDPRESS_ID.test(query ?? '')) && (await moved(request.url, reply))) return reply;
+    const known = routeOf(path) !== undefined;
+    if ((!known || WORDPRESS_ID.test(query ?? '')) && (await moved(request.url, reply, known))) return reply;
     if (canonical) return reply.redirect(query === undefined ? canonical : `${canonical}?${query}`, 301);
     const viewer = viewerOf(request);
     // A reader in data-saver mode gets the page without script (DESIGN.md); the author's screens

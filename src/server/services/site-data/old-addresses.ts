@@ -107,10 +107,11 @@ export class OldAddresses {
 
   /**
    * The address (`/blog/<slug>`) that `url` (a request's path and query) moved to, when it is an
-   * old address of a post readers may open now; undefined otherwise.
+   * old address of a post readers may open now; undefined otherwise. With `idOnly`, only the
+   * WordPress id in its query counts (`?p=`), for an address that is a page here: its path is ours.
    */
-  async target(url: string): Promise<string | undefined> {
-    const keys = oldAddressKeys(url);
+  async target(url: string, { idOnly = false } = {}): Promise<string | undefined> {
+    const keys = oldAddressKeys(url).filter((key) => !idOnly || key.includes('?'));
     if (keys.length === 0) return undefined;
     const rows = await this.db
       .select({ path: oldAddresses.path, slug: blogPosts.slug })
