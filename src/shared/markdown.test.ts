@@ -18,6 +18,14 @@ describe('renderMarkdown', () => {
     expect(html).toContain('Text');
   });
 
+  it('renders <sup> and <sub> pairs around text, and no other tag, nor their attributes', () => {
+    expect(renderMarkdown('mc<sup>2</sup>, H<SUB>2</SUB>O, x<sup>**n** [a](https://a.example)</sup>')).toBe(
+      '<p>mc<sup>2</sup>, H<sub>2</sub>O, x<sup><strong>n</strong> <a href="https://a.example" rel="noopener noreferrer" target="_blank">a</a></sup></p>',
+    );
+    expect(renderMarkdown('<sup onclick="x()">2</sup> <sup>open')).toBe('<p>2 open</p>');
+    expect(renderMarkdown('`<sup>2</sup>`')).toBe('<p><code>&#x3C;sup>2&#x3C;/sup></code></p>');
+  });
+
   it('blanks links outside http, https, irc, ircs, mailto and xmpp', () => {
     const html = renderMarkdown('[bad](javascript:alert(1)) [data](data:text/html,hi) [mail](mailto:a@b.c) [chat](xmpp:me@x.y)');
     expect(html).not.toContain('javascript:');

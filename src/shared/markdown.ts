@@ -20,12 +20,14 @@ const schema = {
 
 /**
  * The one markdown pipeline (DESIGN.md): GitHub-flavoured markdown, raw HTML never passed through
- * (remark-rehype drops it, rehype-sanitize removes anything else unsafe), then the trusted
+ * (remark-rehype drops it, rehype-sanitize removes anything else unsafe) but for `<sup>` and
+ * `<sub>` pairs around text (superAndSubscripts: markdown has no other way to write x²), then the trusted
  * additions: heading anchors, code highlighted at render time, external links in a new tab.
  */
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
+  .use(superAndSubscripts)
   .use(remarkRehype)
   .use(rehypeSanitize, schema)
   .use(labelTaskCheckboxes)
@@ -45,6 +47,47 @@ interface HastNode {
   tagName?: string;
   properties?: Record<string, unknown>;
   children?: HastNode[];
+}
+
+interface MdastNode {
+  type: string;
+  value?: string;
+  children?: MdastNode[];
+  data?: { hName?: string };
+}
+
+const SCRIPT_TAG = /^<(\/?)(sup|sub)>$/i;
+
+/**
+ * `<sup>2</sup>` and `<sub>2</sub>` in a paragraph become superscript and subscript: the pair of
+ * tags, written exactly so (no attributes), with the phrasing between them (text, emphasis, a
+ * link) inside. Every other tag stays raw HTML, which the pipeline drops. Not nested: an inner pair
+ * stays as it is.
+ */
+function superAndSubscripts() {
+  const visit = (node: MdastNode) => {
+    const children = node.children;
+    if (!children) return;
+    for (let index = 0; index < children.length; index++) {
+      const open = children[index]!.type === 'html' ? SCRIPT_TAG.exec(children[index]!.value ?? '') : null;
+      if (!open || open[1]) {
+        visit(children[index]!);
+        continue;
+      }
+      const tag = open[2]!.toLowerCase();
+      const close = children.findIndex(
+        (child, at) => at > index && child.type === 'html' && child.value?.toLowerCase() === `</${tag}>`,
+      );
+      if (close < 0) continue;
+      const inside = children.slice(index + 1, close);
+      children.splice(index, close - index + 1, {
+        type: tag === 'sup' ? 'superscript' : 'subscript',
+        data: { hName: tag },
+        children: inside,
+      });
+    }
+  };
+  return (tree: MdastNode) => visit(tree);
 }
 
 /** GFM task-list checkboxes get an accessible name: a form control without one fails WCAG. */

@@ -191,6 +191,16 @@ export function createTurndown(imageSource: (src: string | null) => string | und
       return links.length > 0 ? `\n\n${links.join('\n\n')}\n\n` : '';
     },
   });
+  // Superscript and subscript (x², H₂O, a footnote mark) keep their tags: the one raw HTML a post's
+  // markdown renders (shared/markdown.ts), around the converted text. Empty ones go.
+  turndown.addRule('superAndSubscripts', {
+    filter: ['sup', 'sub'],
+    replacement: (content, node) => {
+      const tag = node.nodeName.toLowerCase();
+      const text = content.replace(/\s+/g, ' ').trim();
+      return text ? `<${tag}>${text}</${tag}>` : '';
+    },
+  });
   turndown.addRule('keptImages', {
     filter: 'img',
     replacement: (_content, node) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../../shared/markdown.ts';
 import { htmlToMarkdown, htmlToText } from '../../../lib/html-to-markdown.ts';
 import { clip, finishPost, parseDate } from './normalize.ts';
 
@@ -89,6 +90,12 @@ describe('clip and finishPost', () => {
 describe('htmlToMarkdown and htmlToText', () => {
   it('keeps text that looks like a tag as text', () => {
     expect(htmlToMarkdown('<p>The &lt;b&gt; element, I &lt;3 it</p>')).toBe('The \\<b> element, I \\<3 it');
+  });
+
+  it('keeps superscript and subscript, which then render as such', () => {
+    const markdown = htmlToMarkdown('<p>E = mc<sup>2</sup>, H<sub>2</sub>O, x<sup><em>n</em></sup><sup> </sup></p>');
+    expect(markdown).toBe('E = mc<sup>2</sup>, H<sub>2</sub>O, x<sup>_n_</sup>');
+    expect(renderMarkdown(markdown)).toBe('<p>E = mc<sup>2</sup>, H<sub>2</sub>O, x<sup><em>n</em></sup></p>');
   });
 
   it('flattens a table holding lists or code into its cells instead of raw HTML', () => {
