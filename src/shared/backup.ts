@@ -26,6 +26,39 @@ export const backupManifestSchema = z.object({
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 
 /** `POST /api/admin/import`: what came in, what was left out, and what was changed on the way. */
+/**
+ * `POST /api/admin/import?from=<address>`: where the old site still answers (`https://blog.example`),
+ * for the images its file names by a path of that site and does not hold (a Ghost export's
+ * `/content/images/...`). Optional.
+ */
+export const importQuerySchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .max(2_000, 'The old site’s address is longer than 2,000 characters')
+    .refine((value) => value === '' || URL.canParse(value), 'The old site’s address is not a web address')
+    .refine((value) => value === '' || /^https?:\/\//i.test(value), 'The old site’s address must start with http:// or https://')
+    .optional(),
+});
+
+/** One imported post, in the report the author reads after an import (issue 22). */
+export const importedPostReportSchema = z.object({
+  title: z.string(),
+  /** Where it is now: `/blog/<slug>`. */
+  slug: z.string(),
+  /** New here, changed by this import, or the same as the earlier import left it. */
+  outcome: z.enum(['added', 'updated', 'unchanged']),
+  published: z.boolean(),
+  /** Turned into their equivalent here: `2 footnotes`, `1 gallery as 3 images`. */
+  converted: z.array(z.string()),
+  /** Left as they were, cut or left out: `[playlist] kept as text`, `1 image kept at the old address`. */
+  kept: z.array(z.string()),
+});
+export type ImportedPostReport = z.infer<typeof importedPostReportSchema>;
+
+/** Posts an import's report lists at most: those with something kept first, then converted, then the rest. */
+export const IMPORT_REPORT_MAX = 2_000;
+
 export const siteImportResultSchema = z.object({
   /** The format recognised: our backup, WordPress, Ghost or a zip of markdown files. */
   format: z.enum(['backup', 'wordpress', 'ghost', 'markdown']),
@@ -36,6 +69,10 @@ export const siteImportResultSchema = z.object({
   /** Old addresses of the imported posts kept, each answered 301 to its post (absent: none). */
   oldAddresses: z.number().int().min(0).optional(),
   warnings: z.array(z.string()),
+  /** Per post, for WordPress, Ghost and markdown imports (a backup restores as it was): see IMPORT_REPORT_MAX. */
+  report: z.array(importedPostReportSchema).optional(),
+  /** Posts imported that the report leaves out, past IMPORT_REPORT_MAX. */
+  reportLeftOut: z.number().int().min(0).optional(),
 });
 export type SiteImportResult = z.infer<typeof siteImportResultSchema>;
 

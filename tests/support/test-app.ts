@@ -110,10 +110,11 @@ export async function importAsAdmin(
   cookie: string,
   body: string | Buffer,
   contentType: string,
+  query = '',
 ): Promise<SiteImportResult> {
   const response = await app.inject({
     method: 'POST',
-    url: '/api/admin/import',
+    url: `/api/admin/import${query}`,
     headers: { cookie, 'content-type': contentType },
     payload: body,
   });

@@ -35,6 +35,9 @@ beforeAll(async () => {
     ['/wp-content/uploads/2013/01/green.png', await png('green')],
     ['/wp-content/uploads/2013/01/blue-1024x768.png', await png('blue')],
     ['/wp-content/uploads/2013/01/blue.png', await png('navy')],
+    // A Ghost site in a folder: its images are under the folder.
+    ['/journal/content/images/2024/04/desk.png', await png('brown')],
+    ['/journal/content/images/2024/04/cover.png', await png('olive')],
   ]);
   oldSite = createServer((request, response) => {
     requests.push(request.url ?? '');
@@ -55,7 +58,8 @@ afterAll(async () => {
   await new Promise((resolve) => oldSite?.close(resolve));
 });
 
-const imported = (body: string | Buffer, contentType: string) => importAsAdmin(t.app, cookie, body, contentType);
+const imported = (body: string | Buffer, contentType: string, query = '') =>
+  importAsAdmin(t.app, cookie, body, contentType, query);
 
 const post = async (slug: string) =>
   (await t.app.inject({ method: 'GET', url: `/api/blog-posts/${slug}`, headers: { cookie } })).json<Post>();
@@ -135,11 +139,34 @@ describe('a WordPress export whose images are on the old site', () => {
     expect((await sharp(image.rawPayload).metadata()).width).toBe(8);
   });
 
+  it('says per post which images came and which kept their old address', () => {
+    expect(result.report).toEqual([
+      {
+        title: 'Pictures',
+        slug: 'pictures',
+        outcome: 'added',
+        published: true,
+        // red, green, blue's thumbnail and full size, and the cover; missing.png and page.png stay.
+        converted: ['5 images brought to this site'],
+        kept: ['2 images kept at the old address'],
+      },
+      {
+        title: 'Red again',
+        slug: 'red-again',
+        outcome: 'added',
+        published: true,
+        converted: ['1 image brought to this site'],
+        kept: [],
+      },
+    ]);
+  });
+
   it('brings nothing twice when the same file comes in again, without asking the old site again', async () => {
     const before = await post('pictures');
     const asked = requests.length;
     const again = await imported(wordPressFile(), 'application/xml');
     expect(again.uploads).toBe(0);
+    expect(again.report?.map((entry) => entry.outcome)).toEqual(['unchanged', 'unchanged']);
     expect((await post('pictures')).content).toBe(before.content);
     // Only the two it could not bring are asked for again.
     expect(requests.slice(asked).sort()).toEqual([
@@ -187,5 +214,67 @@ describe('a zip of markdown files with their images', () => {
     const lost = await post('lost');
     expect(lost.featuredImage ?? null).toBeNull();
     expect(lost.content).toBe('![Nowhere](nowhere.png)');
+  });
+});
+
+/** A Ghost export: its images are `__GHOST_URL__/content/images/...`, and the JSON holds none. */
+const ghostFile = (id: string, slug: string) =>
+  JSON.stringify({
+    db: [
+      {
+        meta: { version: '5.80.0' },
+        data: {
+          posts: [
+            {
+              id,
+              title: `Ghost ${slug}`,
+              slug,
+              status: 'published',
+              html: '<p>At my desk.</p><figure><img src="__GHOST_URL__/content/images/2024/04/desk.png" alt="Desk"></figure>',
+              feature_image: '__GHOST_URL__/content/images/2024/04/cover.png',
+              created_at: '2024-04-01T10:00:00.000Z',
+              published_at: '2024-04-01T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    ],
+  });
+
+describe('a Ghost export, whose images only the old site has', () => {
+  it('fetches them from the old site’s address the author gives, in its folder', async () => {
+    const result = await imported(
+      ghostFile('g1', 'ghost-desk'),
+      'application/json',
+      `?from=${encodeURIComponent(`${origin}/journal/`)}`,
+    );
+    expect(result).toMatchObject({ format: 'ghost', posts: 1, uploads: 2 });
+    expect(result.warnings.filter((warning) => warning.includes('/content/images/'))).toEqual([]);
+    expect(result.report?.[0]).toMatchObject({ slug: 'ghost-desk', converted: ['2 images brought to this site'], kept: [] });
+    const desk = await post('ghost-desk');
+    expect(desk.content).toMatch(/!\[Desk\]\(\/objects\/uploads\/[0-9a-f-]{36}\)/);
+    expect(desk.featuredImage).toMatch(/^\/objects\/uploads\/[0-9a-f-]{36}$/);
+  });
+
+  it('without the address, keeps the paths and says how to bring them', async () => {
+    const result = await imported(ghostFile('g2', 'ghost-desk-two'), 'application/json');
+    expect(result.uploads).toBe(0);
+    expect(result.warnings).toContain(
+      "1 post(s) show images stored by Ghost (/content/images/...), which a Ghost export does not contain: import the file again with the old site's address to bring them, or upload them again and update the links",
+    );
+    expect((await post('ghost-desk-two')).content).toContain('![Desk](/content/images/2024/04/desk.png)');
+  });
+
+  it('refuses an address that is not http(s), before reading the file', async () => {
+    for (const from of ['ftp://old.example/', 'not an address']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/import?from=${encodeURIComponent(from)}`,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: ghostFile('g3', 'never'),
+      });
+      expect(response.statusCode, from).toBe(400);
+      expect(response.json().message).toMatch(/old site’s address/);
+    }
   });
 });

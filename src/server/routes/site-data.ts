@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMPORT_MAX_BYTES, oldAddressListSchema, siteImportResultSchema } from '../../shared/backup.ts';
+import { IMPORT_MAX_BYTES, importQuerySchema, oldAddressListSchema, siteImportResultSchema } from '../../shared/backup.ts';
 import { apiRoutes } from '../../shared/routes.ts';
 import { HttpError } from '../errors.ts';
 import { PRIVATE_CACHE } from '../http/cache-headers.ts';
@@ -38,7 +38,7 @@ export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService; 
 
   app.post(
     '/api/admin/import',
-    { bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: siteImportResultSchema } } },
+    { bodyLimit: IMPORT_MAX_BYTES, schema: { querystring: importQuerySchema, response: { 200: siteImportResultSchema } } },
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);
       if (declared > IMPORT_MAX_BYTES) throw new HttpError(413, 'The file is larger than 500 MB');
@@ -55,7 +55,7 @@ export const siteDataRoutes: FastifyPluginAsyncZod<{ siteData: SiteDataService; 
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) left.abort(new HttpError(400, 'The connection closed: the import was stopped'));
       });
-      return siteData.importFile(request.body as Readable, left.signal);
+      return siteData.importFile(request.body as Readable, left.signal, { from: request.query.from || undefined });
     },
   );
 };

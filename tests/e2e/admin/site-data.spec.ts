@@ -180,6 +180,10 @@ test('a WordPress site moved in keeps its old permalinks, and its images come fr
     const summary = page.getByRole('region', { name: 'Your data' }).getByRole('status');
     await expect(summary).toContainText('Imported 1 post, 0 comments, 1 upload; 0 skipped.');
     await expect(summary).toContainText('2 old addresses now lead to the posts.');
+    // The report, post by post: the image came, nothing was left as it was.
+    const row = page.getByRole('region', { name: 'Post by post' }).getByRole('row').filter({ hasText: title });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1 image brought to this site');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Nothing');
     const oldAddresses = page.getByRole('region', { name: 'Old addresses' });
     await expect(oldAddresses.getByRole('row').filter({ hasText: `/2013/01/11/${slug}` })).toContainText(title);
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { SiteImportResult } from '../../../shared/backup.ts';
+import type { ImportedPostReport, SiteImportResult } from '../../../shared/backup.ts';
 import { Button, ButtonLink, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -132,9 +132,10 @@ function ImportForm() {
   const [state, setState] = useState<ImportState>({ step: 'idle' });
   const upload = useRef<AbortController | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const fromInput = useRef<HTMLInputElement>(null);
   const importButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const ids = { heading: useId(), input: useId(), hint: useId() };
+  const ids = { heading: useId(), input: useId(), hint: useId(), from: useId(), fromHint: useId() };
   const busy = state.step === 'uploading' || state.step === 'importing';
   // `Cancel upload` goes once the bytes are up: focus on it moves to `Import` rather than to the page.
   const moveFocusOffCancel = () => {
@@ -160,6 +161,7 @@ function ImportForm() {
     setState({ step: 'uploading', fileName: file.name, loaded: 0, total: file.size });
     try {
       const result = await uploadImportFile(file, {
+        from: fromInput.current?.value.trim() || undefined,
         signal: controller.signal,
         onProgress: (loaded, total) => setState({ step: 'uploading', fileName: file.name, loaded, total }),
         onUploaded: () => {
@@ -169,7 +171,7 @@ function ImportForm() {
       });
       setState({ step: 'done', fileName: file.name, result });
       // The same file may be picked again (a second import updates what the first brought).
-      fileInput.current?.form?.reset();
+      if (fileInput.current) fileInput.current.value = '';
       void refreshAfterImport(queryClient);
     } catch (error) {
       if (controller.signal.aborted) setState({ step: 'idle' });
@@ -201,6 +203,25 @@ function ImportForm() {
         aria-describedby={ids.hint}
         disabled={busy}
         className="mt-2 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-semibold file:text-slate-800"
+      />
+      <label htmlFor={ids.from} className="mt-4 block text-sm font-medium text-slate-900">
+        Old site’s address (optional)
+      </label>
+      <p id={ids.fromHint} className="mt-1 text-sm text-slate-700">
+        Where the site you are moving from still answers, such as https://blog.example.com. Images the file names but does not
+        hold (a Ghost export holds none) are fetched from there.
+      </p>
+      <Input
+        ref={fromInput}
+        id={ids.from}
+        type="url"
+        name="from"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://"
+        aria-describedby={ids.fromHint}
+        disabled={busy}
+        className="mt-2"
       />
       <div className="mt-3 flex flex-wrap gap-2">
         {/* Not `disabled` while busy: a disabled button drops the keyboard focus to the page. */}
@@ -251,6 +272,10 @@ function ImportProgress({ state }: { state: ImportState }) {
         {state.step === 'importing' && <span className="sr-only">Importing {state.fileName}</span>}
         {state.step === 'done' && <ImportSummary fileName={state.fileName} result={state.result} />}
       </div>
+      {/* Outside the status region: a table is read when the author goes to it, not announced whole. */}
+      {state.step === 'done' && state.result.report && state.result.report.length > 0 && (
+        <ImportReport report={state.result.report} leftOut={state.result.reportLeftOut ?? 0} />
+      )}
       {state.step === 'failed' && (
         <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
           <p className="font-semibold">Import failed</p>
@@ -294,5 +319,88 @@ function ImportSummary({ fileName, result }: { fileName: string; result: SiteImp
         See the posts
       </ButtonLink>
     </div>
+  );
+}
+
+const REPORT_SHOWN = 50;
+
+const outcomeLabels: Record<ImportedPostReport['outcome'], string> = {
+  added: 'New',
+  updated: 'Updated',
+  unchanged: 'Unchanged',
+};
+
+/**
+ * Post by post, what came in: what was turned into its equivalent here and what was left as it
+ * was (issue 22). Posts with something left as it was come first (the server orders them).
+ */
+function ImportReport({ report, leftOut }: { report: ImportedPostReport[]; leftOut: number }) {
+  const [all, setAll] = useState(false);
+  const ids = { heading: useId() };
+  const shown = all ? report : report.slice(0, REPORT_SHOWN);
+  const lines = (items: string[]) =>
+    items.length === 0 ? (
+      <span className="text-slate-600">Nothing</span>
+    ) : (
+      <ul className="space-y-0.5">
+        {items.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby={ids.heading} className="mt-4">
+      <h4 id={ids.heading} className="font-semibold text-slate-900">
+        Post by post
+      </h4>
+      <p className="mt-1 text-sm text-slate-700">
+        What each post brought: what was turned into its equivalent here, and what was left as it was for you to look at.
+      </p>
+      <div className="mt-1 overflow-x-auto">
+        <table className="w-full text-left text-sm text-slate-900">
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Post
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Converted
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Left as it was
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((entry, index) => (
+              <tr key={index} className="border-b border-slate-100 align-top">
+                <td className="py-2 pr-4 wrap-anywhere">
+                  <a href={pagePath.post(entry.slug)} className="text-blue-800 underline">
+                    {entry.title}
+                  </a>
+                  <span className="block text-xs text-slate-700">
+                    {outcomeLabels[entry.outcome]}
+                    {entry.published ? '' : ' · draft'}
+                  </span>
+                </td>
+                <td className="py-2 pr-4 wrap-anywhere">{lines(entry.converted)}</td>
+                <td className="py-2 wrap-anywhere">{lines(entry.kept)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {report.length > shown.length && (
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => setAll(true)}>
+          Show all {report.length}
+        </Button>
+      )}
+      {leftOut > 0 && (
+        <p className="mt-2 text-sm">
+          {leftOut === 1 ? '1 more post' : `${leftOut} more posts`} came in too: the report lists {report.length}, those with
+          something left as it was first.
+        </p>
+      )}
+    </section>
   );
 }

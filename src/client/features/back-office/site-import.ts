@@ -75,6 +75,8 @@ export function importFailureMessage(status: number, responseText: string): stri
 }
 
 export interface ImportUploadEvents {
+  /** Where the old site still answers, for the images its file does not hold (`?from=`). */
+  from?: string;
   /** Bytes sent so far of `total`. */
   onProgress: (loaded: number, total: number) => void;
   /** Every byte is on the server; it now reads the file and stores what it holds. */
@@ -99,7 +101,7 @@ export function uploadImportFile(file: File, events: ImportUploadEvents): Promis
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
 
-    xhr.open('POST', apiPath.adminImport);
+    xhr.open('POST', events.from ? `${apiPath.adminImport}?from=${encodeURIComponent(events.from)}` : apiPath.adminImport);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => events.onProgress(event.loaded, event.lengthComputable ? event.total : file.size);

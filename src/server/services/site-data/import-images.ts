@@ -1,6 +1,7 @@
 import path from 'node:path/posix';
 import pLimit from 'p-limit';
 import { LIMITS } from '../../../shared/constants.ts';
+import { counted, noteConverted, noteKept } from './imports/post-notes.ts';
 import type { ImportedPost } from './imports/types.ts';
 
 /** Images one import brings at most; the others keep their old address, and the report says so. */
@@ -120,20 +121,29 @@ export async function bringImages(
 
   for (const { post, references, cover } of wanted) {
     let content = post.content;
+    let here = 0;
     // From the end, so that earlier offsets hold.
     for (const reference of [...references].reverse()) {
       const local = paths.get(reference.key);
-      if (local) content = `${content.slice(0, reference.start)}${local}${content.slice(reference.end)}`;
+      if (local) {
+        content = `${content.slice(0, reference.start)}${local}${content.slice(reference.end)}`;
+        here++;
+      }
     }
     if (content.length <= LIMITS.content) post.content = content;
     else {
       // Addresses here are longer than `a.png`: a post at the limit keeps its old ones.
-      result.warnings.push(
-        `"${post.title}": its images keep their old addresses: with the addresses here it would be longer than a post may be`,
-      );
+      const warning = 'its images keep their old addresses: with the addresses here it would be longer than a post may be';
+      result.warnings.push(`"${post.title}": ${warning}`);
+      noteKept(post, [warning]);
+      here = 0;
     }
     const localCover = cover && paths.get(cover);
     if (localCover) post.featuredImage = localCover;
+    const total = references.length + (cover ? 1 : 0);
+    const brought = here + (localCover ? 1 : 0);
+    if (brought > 0) noteConverted(post, [`${counted(brought, 'image')} brought to this site`]);
+    if (brought < total) noteKept(post, [`${counted(total - brought, 'image')} kept at the old address`]);
   }
   return result;
 }
@@ -247,14 +257,20 @@ function siteRootOf(file: string): string {
 
 /**
  * Origins of the images of a WordPress or Ghost export: absolute http(s) addresses, and paths
- * of the old site (`/wp-content/uploads/...`) read against the post's old address, fetched.
+ * of the old site (`/wp-content/uploads/...`) read against the post's old address, else under
+ * `from`, the old site's address the author gave (Ghost's `/content/images/...` is under its
+ * folder: `https://a.example/blog/` + `/content/images/x.jpg`), fetched.
  */
-export function fetchedImageOrigins(fetchImage: (url: string) => Promise<Uint8Array>) {
+export function fetchedImageOrigins(fetchImage: (url: string) => Promise<Uint8Array>, from?: string) {
+  const site = from ? new URL(from) : undefined;
   return (reference: string, post: ImportedPost, isImage: boolean): ImageOrigin | undefined => {
     const base = post.oldPaths?.find((address) => /^https?:\/\//i.test(address));
     let url: URL;
     try {
-      url = new URL(reference, base);
+      url =
+        !base && site && reference.startsWith('/') && !reference.startsWith('//')
+          ? new URL(`${site.pathname.replace(/\/+$/, '')}${reference}`, site)
+          : new URL(reference, base ?? site);
     } catch {
       return undefined;
     }

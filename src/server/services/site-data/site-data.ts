@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { IMPORT_MAX_BYTES, type SiteImportResult } from '../../../shared/backup.ts';
+import { IMPORT_MAX_BYTES, IMPORT_REPORT_MAX, type ImportedPostReport, type SiteImportResult } from '../../../shared/backup.ts';
 import { MAX_UPLOAD_BYTES } from '../../../shared/constants.ts';
 import { publicImageUrl } from '../../../shared/images.ts';
 import { SLUG_PATTERN } from '../../../shared/posts.ts';
@@ -18,6 +18,7 @@ import { freeSlug } from './backup/slugs.ts';
 import { parseInWorker } from './imports/parse.ts';
 import { recordOldAddresses } from './old-addresses.ts';
 import { bringImages, fetchedImageOrigins, type ImageBringing, zipImageOrigins } from './import-images.ts';
+import { noteKept } from './imports/post-notes.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
 import { tagKeysOf } from '../posts/index.ts';
 import { RevisionService, type SavedFields } from '../posts/index.ts';
@@ -39,6 +40,9 @@ export interface ImportImages {
   importedFrom(urls: readonly string[]): Promise<Map<string, string>>;
   rememberImported(url: string, id: string): Promise<void>;
 }
+
+/** A site path of an image Ghost stored (its `__GHOST_URL__` removed), in a cover or a post. */
+const GHOST_IMAGE = /(?:^|["'(\s])\/content\/images\//;
 
 /** Origins of fetched images are keyed `url:<address>` (import-images.ts); the zip's are read again. */
 const FETCHED = 'url:';
@@ -98,26 +102,31 @@ export class SiteDataService {
    * most IMPORT_MAX_BYTES (413 beyond), recognised by its content, not its name or type.
    * `signal` (the client left) stops it, as close() does; a stopped import changes nothing.
    */
-  importFile(body: Readable, signal?: AbortSignal): Promise<SiteImportResult> {
-    const importing = this.importStream(body, signal ? AbortSignal.any([this.closing.signal, signal]) : this.closing.signal);
+  /** `from`: where the old site still answers, for images its file names by a path of that site. */
+  importFile(body: Readable, signal?: AbortSignal, options: { from?: string } = {}): Promise<SiteImportResult> {
+    const importing = this.importStream(
+      body,
+      signal ? AbortSignal.any([this.closing.signal, signal]) : this.closing.signal,
+      options.from,
+    );
     this.inProgress.add(importing);
     void importing.catch(() => {}).finally(() => this.inProgress.delete(importing));
     return importing;
   }
 
-  private async importStream(body: Readable, signal: AbortSignal): Promise<SiteImportResult> {
+  private async importStream(body: Readable, signal: AbortSignal, from: string | undefined): Promise<SiteImportResult> {
     signal.throwIfAborted();
     await mkdir(this.tempDir, { recursive: true });
     const file = path.join(this.tempDir, `${randomUUID()}.upload`);
     try {
       await receive(body, file, signal);
-      return await this.importFrom(file, signal);
+      return await this.importFrom(file, signal, from);
     } finally {
       await rm(file, { force: true });
     }
   }
 
-  private async importFrom(file: string, signal: AbortSignal): Promise<SiteImportResult> {
+  private async importFrom(file: string, signal: AbortSignal, from: string | undefined): Promise<SiteImportResult> {
     const head = await firstBytes(file, 64);
     if (head.length === 0) throw new HttpError(400, 'The file is empty');
     if (head[0] === 0x50 && head[1] === 0x4b) return this.importZip(file, signal);
@@ -125,7 +134,7 @@ export class SiteDataService {
       .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trimStart();
-    const fetched = this.images && fetchedImageOrigins(this.images.fetchImage);
+    const fetched = this.images && fetchedImageOrigins(this.images.fetchImage, from);
     if (start.startsWith('<')) {
       await assertTextSize(file);
       return this.store('wordpress', await parseInWorker({ kind: 'wordpress', file }, undefined, signal), fetched, signal);
@@ -234,13 +243,23 @@ export class SiteDataService {
       // The zip's files the posts brought came in: they were counted among the files left out.
       if (format === 'markdown') result.skipped -= brought.brought;
     }
+    let withGhostImages = 0;
     for (const post of posts) {
       // A cover given as a path of the old site's files that was not brought points nowhere here.
       if (post.featuredImage && !publicImageUrl(post.featuredImage)) {
-        result.warnings.push(`"${post.title}": the cover "${post.featuredImage}" is not in the file; left out`);
+        const warning = `the cover "${post.featuredImage}" is not in the file; left out`;
+        result.warnings.push(`"${post.title}": ${warning}`);
+        noteKept(post, [warning]);
         delete post.featuredImage;
       }
+      if (format === 'ghost' && GHOST_IMAGE.test(`${post.featuredImage ?? ''} ${post.content}`)) withGhostImages++;
     }
+    if (withGhostImages > 0) {
+      result.warnings.push(
+        `${withGhostImages} post(s) show images stored by Ghost (/content/images/...), which a Ghost export does not contain: import the file again with the old site's address to bring them, or upload them again and update the links`,
+      );
+    }
+    const report: ImportedPostReport[] = [];
     try {
       signal?.throwIfAborted();
       await this.db.transaction(async (tx) => {
@@ -248,7 +267,15 @@ export class SiteDataService {
         const taken = new Set<string>();
         for (const post of posts) {
           const existing = findImported(known, post, taken, result.warnings);
-          const id = await this.storePost(tx, post, existing?.id, result.warnings);
+          const { id, slug, outcome } = await this.storePost(tx, post, existing?.id, result.warnings);
+          report.push({
+            title: post.title,
+            slug,
+            outcome,
+            published: post.published,
+            converted: post.notes?.converted ?? [],
+            kept: post.notes?.kept ?? [],
+          });
           taken.add(id);
           result.oldAddresses! += await recordOldAddresses(tx, id, post.oldPaths ?? []);
           result.posts += 1;
@@ -260,14 +287,30 @@ export class SiteDataService {
       if (brought && images) await images.remove(brought.created);
       throw error;
     }
+    // What the author should look at first: posts with something left as it was, then converted.
+    const weight = (entry: ImportedPostReport) => (entry.kept.length > 0 ? 0 : entry.converted.length > 0 ? 1 : 2);
+    const ordered = report
+      .map((entry, index) => ({ entry, index }))
+      .sort((a, b) => weight(a.entry) - weight(b.entry) || a.index - b.index);
+    result.report = ordered.slice(0, IMPORT_REPORT_MAX).map(({ entry }) => entry);
+    if (report.length > IMPORT_REPORT_MAX) result.reportLeftOut = report.length - IMPORT_REPORT_MAX;
     return result;
   }
 
-  private async storePost(tx: Tx, post: ImportedPost, existingId: string | undefined, warnings: string[]): Promise<string> {
+  private async storePost(
+    tx: Tx,
+    post: ImportedPost,
+    existingId: string | undefined,
+    warnings: string[],
+  ): Promise<{ id: string; slug: string; outcome: ImportedPostReport['outcome'] }> {
     // A source's slug is kept as it is when it is one (normalize.ts made it one if it could).
     const wanted = (post.slug && SLUG_PATTERN.test(post.slug) ? post.slug : slugify(post.title)) || 'post';
     const slug = await freeSlug(tx, wanted, existingId);
-    if (slug !== wanted) warnings.push(`"${post.title}": the slug "${wanted}" is taken by another post; imported as "${slug}"`);
+    if (slug !== wanted) {
+      const warning = `the slug "${wanted}" is taken by another post; imported as "${slug}"`;
+      warnings.push(`"${post.title}": ${warning}`);
+      noteKept(post, [warning]);
+    }
     const createdAt = post.createdAt ?? this.now();
     const values = {
       title: post.title,
@@ -287,7 +330,7 @@ export class SiteDataService {
     };
     const stored = { ...values, tagKeys: tagKeysOf(values.tags) };
     let row;
-    if (existingId && (await unchanged(tx, existingId, values))) return existingId;
+    if (existingId && (await unchanged(tx, existingId, values))) return { id: existingId, slug, outcome: 'unchanged' };
     if (existingId) {
       // A second import updates what the first brought; the post keeps its view count.
       [row] = await tx
@@ -306,7 +349,7 @@ export class SiteDataService {
         .returning({ id: blogPosts.id, updatedAt: blogPosts.updatedAt });
     }
     await RevisionService.record(tx, row!.id, values, { savedAt: row!.updatedAt });
-    return row!.id;
+    return { id: row!.id, slug, outcome: existingId ? 'updated' : 'added' };
   }
 }
 

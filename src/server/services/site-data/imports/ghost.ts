@@ -1,6 +1,7 @@
 import { lexicalToMarkdown, mobiledocToMarkdown } from './ghost-content.ts';
 import { htmlToMarkdown, UnmanageableMarkupError } from '../../../lib/html-to-markdown.ts';
 import { finishPost, parseDate } from './normalize.ts';
+import { htmlConversions, noteConverted, noteKept, noteWarnings } from './post-notes.ts';
 import { ImportFormatError, type ImportedPost, type ParsedImport } from './types.ts';
 
 /**
@@ -10,9 +11,9 @@ import { ImportFormatError, type ImportedPost, type ParsedImport } from './types
  * (Ghost 5+), else its `mobiledoc` (Ghost 1-4). Ghost exports hold no comments and no images.
  *
  * Images: Ghost writes its own uploads as `__GHOST_URL__/content/images/...`. The prefix is
- * removed, leaving the site path `/content/images/...` (in the feature image and in the post),
- * and one warning says how many posts refer to such images: they are not in the JSON, and
- * must be uploaded again and their links changed. Images elsewhere (Unsplash, a CDN) are kept.
+ * removed, leaving the site path `/content/images/...` (in the feature image and in the post).
+ * The JSON holds no image: the import fetches them from the old site when the author says where
+ * it is (`from`), else the store warns that they must be uploaded again (site-data.ts).
  *
  * Posts only members could read (visibility other than public) come in as drafts, like password
  * protected WordPress posts: the export holds their whole text, which must not become public.
@@ -46,7 +47,6 @@ export function parseGhost(json: unknown): ParsedImport {
   const warnings: string[] = [];
   const unsupportedCards = new Set<string>();
   let skipped = 0;
-  let withGhostImages = 0;
 
   for (const data of exportData(json)) {
     const tagNames = new Map<string, string>();
@@ -71,12 +71,14 @@ export function parseGhost(json: unknown): ParsedImport {
         skipped++;
         continue;
       }
+      const from = warnings.length;
       const title = str(post.title).trim();
       const label = `Ghost ${type} "${title || str(post.slug) || id}"`;
 
       let content: string;
+      const cardsLeftOut = new Set<string>();
       try {
-        content = postMarkdown(post, unsupportedCards);
+        content = postMarkdown(post, cardsLeftOut);
       } catch (error) {
         if (!(error instanceof UnmanageableMarkupError || error instanceof SyntaxError || error instanceof RangeError))
           throw error;
@@ -104,7 +106,6 @@ export function parseGhost(json: unknown): ParsedImport {
       }
 
       const featuredImage = withoutGhostUrl(str(post.feature_image)).trim();
-      if (/(^|["'(\s])\/content\/images\//.test(`${featuredImage} ${content}`)) withGhostImages++;
       // A published post is dated when it went out, the date its readers saw on Ghost.
       const dated = (status === 'published' ? publishedAt : undefined) ?? parseDate(post.created_at);
       const updatedAt = parseDate(post.updated_at);
@@ -134,16 +135,16 @@ export function parseGhost(json: unknown): ParsedImport {
         label,
         warnings,
       );
-      if (finished) posts.push(finished);
-      else skipped++;
+      for (const card of cardsLeftOut) unsupportedCards.add(card);
+      if (finished) {
+        posts.push(finished);
+        noteConverted(finished, htmlConversions(str(post.html)));
+        if (cardsLeftOut.size > 0) noteKept(finished, [`Ghost cards left out: ${[...cardsLeftOut].sort().join(', ')}`]);
+        noteWarnings(finished, warnings, from, label);
+      } else skipped++;
     }
   }
 
-  if (withGhostImages > 0) {
-    warnings.push(
-      `${withGhostImages} post(s) show images stored by Ghost (/content/images/...), which a Ghost export does not contain: upload them again and update the links`,
-    );
-  }
   if (unsupportedCards.size > 0) {
     warnings.push(`Ghost cards left out (no equivalent in a post): ${[...unsupportedCards].sort().join(', ')}`);
   }

@@ -43,6 +43,8 @@ describe('parseMarkdownFiles on a zip of Hugo, Jekyll, Astro and Obsidian files'
       updatedAt: new Date('2023-02-12T00:00:00Z'),
       comments: [],
       oldPaths: ['/posts/first-light/'],
+      // The import report's lines for this post.
+      notes: { converted: ['1 Liquid or Hugo tag as links or images'], kept: ['front matter keys not read: author'] },
     });
     expect(parsed.warnings).toContain('hugo/content/posts/first-light.md: front matter keys not read: author');
   });

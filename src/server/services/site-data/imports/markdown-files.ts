@@ -2,6 +2,7 @@ import { LIMITS } from '../../../../shared/constants.ts';
 import { htmlToMarkdown, UnmanageableMarkupError } from '../../../lib/html-to-markdown.ts';
 import { parseFrontMatter } from './front-matter.ts';
 import { finishPost, parseDate } from './normalize.ts';
+import { counted, noteConverted, noteKept, noteWarnings } from './post-notes.ts';
 import { convertHighlightBlocks, convertTags } from './shortcodes.ts';
 import { parseTomlFrontMatter } from './toml-front-matter.ts';
 import { ImportFormatError, type ImportedPost, type ParsedImport } from './types.ts';
@@ -45,11 +46,13 @@ export function parseMarkdownFiles(files: Array<{ path: string; text: string }>,
       notPosts++;
       continue;
     }
+    const from = warnings.length;
     const read = readFile(file.path, segments, file.text, now, warnings);
     if (!read) {
       skipped++;
       continue;
     }
+    noteWarnings(read.post, warnings, from, file.path);
     posts.push(read.post);
     const group = translations.get(read.group) ?? [];
     group.push(read);
@@ -80,12 +83,13 @@ function convertReferences(files: ReadFile[], warnings: string[]): void {
     return post?.slug ? `/blog/${encodeURIComponent(post.slug)}` : undefined;
   };
   for (const { post } of files) {
-    const { body, kept } = convertTags(post.content, addressOf);
+    const { body, kept, converted } = convertTags(post.content, addressOf);
     post.content = body;
+    if (converted > 0) noteConverted(post, [`${counted(converted, 'Liquid or Hugo tag')} as links or images`]);
     for (const [tag, count] of kept) {
-      warnings.push(
-        `${post.source.slice('markdown:'.length)}: ${tag}${count > 1 ? ` (${count})` : ''} kept as text: this site has no such tag`,
-      );
+      const warning = `${tag}${count > 1 ? ` (${count})` : ''} kept as text: this site has no such tag`;
+      warnings.push(`${post.source.slice('markdown:'.length)}: ${warning}`);
+      noteKept(post, [warning]);
     }
   }
 }
@@ -128,6 +132,9 @@ function apartFromTheOriginal(group: ReadFile[], warnings: string[]): void {
     if (file === original || !file.post.slug) continue;
     const suffix = `-${file.lang?.replace(/[^a-z0-9]+/g, '-') ?? 'translation'}`;
     const slug = `${(original.post.slug ?? file.post.slug).slice(0, LIMITS.slug - suffix.length).replace(/[-_]+$/, '')}${suffix}`;
+    noteConverted(file.post, [
+      `a translation${file.lang ? ` (${file.lang})` : ''} of ${original.post.source.replace(/^markdown:/, '')}, with an address of its own`,
+    ]);
     warnings.push(
       `${file.post.source.replace(/^markdown:/, '')}: a translation${file.lang ? ` (${file.lang})` : ''} of ${original.post.source.replace(/^markdown:/, '')}, imported as a post of its own with the slug "${slug}"`,
     );
@@ -167,9 +174,14 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
   const baseName = bundle ?? jekyll?.[2] ?? fileName;
   const lang = (suffix || scalar(data.lang) || scalar(data.language)).toLowerCase() || undefined;
 
-  body = convertHighlightBlocks(body).body;
+  const converted: string[] = [];
+  const highlighted = convertHighlightBlocks(body);
+  body = highlighted.body;
+  if (highlighted.converted > 0) converted.push(`${counted(highlighted.converted, '{% highlight %} block')} as fenced code`);
   try {
+    const before = body;
     body = htmlBlocksAsMarkdown(body);
+    if (body !== before) converted.push('raw HTML as markdown');
   } catch (error) {
     if (!(error instanceof UnmanageableMarkupError)) throw error;
     warnings.push(`${path}: ${error.message}; its HTML is kept as it is`);
@@ -238,6 +250,7 @@ function readFile(path: string, segments: string[], raw: string, now: Date, warn
     warnings,
   );
   if (!post) return undefined;
+  noteConverted(post, converted);
   const folder = segments.slice(0, bundle ? -2 : -1).join('/');
   return { post, group: scalar(data.translationKey) ? `key:${scalar(data.translationKey)}` : `file:${folder}/${baseName}`, lang };
 }

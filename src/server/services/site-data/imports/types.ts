@@ -63,6 +63,11 @@ export interface ImportedPost {
    * answers 301 to the post (site-data/old-addresses.ts).
    */
   oldPaths?: string[];
+  /**
+   * For the import report, per post (imports/post-notes.ts): what was turned into its equivalent
+   * here, and what was left as it was, cut or left out.
+   */
+  notes?: { converted: string[]; kept: string[] };
 }
 
 /** A parser's answer: the posts, how many items it left out, and why (one line each). */

@@ -478,6 +478,33 @@ describe('parseWordPress keeps what WordPress shows around the text (issue 22)',
     expect(result.posts[0]!.content).toBe('Claim[^1] and more[^2].\n\n[^1]: First _note_.\n[^2]: Second note.');
   });
 
+  it('notes per post, for the import report, what it converted and what it kept as it was', () => {
+    const footnotes = JSON.stringify([{ id: 'a1', content: 'A note.' }]);
+    const post = parse(
+      [
+        '<p>Claim<sup data-fn="a1" class="fn"><a href="#a1">1</a></sup>, x<sup>2</sup></p>',
+        '[gallery]',
+        '[audio mp3="https://test.example/talk.mp3"][/audio]',
+        '<pre><code>one\ntwo</code></pre><p><code>three\nfour</code></p>',
+        '<address>1 Main St<br>Accra</address>',
+        '[playlist ids="1,2"]',
+      ].join('\n\n'),
+      `<wp:postmeta><wp:meta_key>footnotes</wp:meta_key><wp:meta_value><![CDATA[${footnotes}]]></wp:meta_value></wp:postmeta>`,
+    ).posts[0]!;
+    expect(post.notes).toEqual({
+      converted: [
+        '1 gallery as 2 images',
+        '1 footnote',
+        '1 audio or video player as links to the files',
+        '2 code blocks',
+        '1 superscript or subscript',
+        '1 address with its line breaks',
+      ],
+      kept: ['1 [playlist] shortcode kept as text'],
+    });
+    expect(parse('<p>Plain.</p>').posts[0]!.notes).toBeUndefined();
+  });
+
   it('keeps code of several lines as a code block and an address’s lines as lines', () => {
     const result = parse('<p><code>line one\nline two</code></p>\n\n<address>1 Main St<br>Accra\nGhana</address>');
     expect(result.posts[0]!.content).toBe('```\nline one\nline two\n```\n\n1 Main St  \nAccra  \nGhana');

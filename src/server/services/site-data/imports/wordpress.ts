@@ -7,6 +7,7 @@ import {
   UnmanageableMarkupError,
 } from '../../../lib/html-to-markdown.ts';
 import { finishPost, parseDate } from './normalize.ts';
+import { commentConversions, counted, htmlConversions, noteConverted, noteKept, noteWarnings } from './post-notes.ts';
 import { ImportFormatError, type ImportedComment, type ImportedPost, type ParsedImport } from './types.ts';
 
 /**
@@ -80,6 +81,7 @@ export function parseWordPress(xml: string): ParsedImport {
       continue;
     }
 
+    const from = warnings.length;
     const title = decodeEntities(text(item, 'title')).trim();
     const guid = text(item, 'guid') || text(item, 'link') || `post-${text(item, 'wp:post_id')}`;
     // Keys were the guid alone before: such a key is this post's only when the guid names this site.
@@ -88,14 +90,22 @@ export function parseWordPress(xml: string): ParsedImport {
     const html = text(item, 'content:encoded');
     const postId = text(item, 'wp:post_id');
     const media = mediaOf(html);
-    if (/\[(?:playlist)\b[^\]]*\]/i.test(html)) shortcodePosts++;
+    const playlists = html.match(/\[playlist\b[^\]]*\]/gi)?.length ?? 0;
+    if (playlists > 0) shortcodePosts++;
     if (media > 0) mediaPosts++;
-    const gallery = (ids: string[]) =>
-      ids.length > 0 ? ids.flatMap((id) => attachmentUrls.get(id) ?? []) : (attachedTo.get(postId) ?? []);
+    let galleries = 0;
+    let galleryImages = 0;
+    const gallery = (ids: string[]) => {
+      const urls = ids.length > 0 ? ids.flatMap((id) => attachmentUrls.get(id) ?? []) : (attachedTo.get(postId) ?? []);
+      galleries++;
+      galleryImages += urls.length;
+      return urls;
+    };
     const footnotes = footnotesOf(item);
+    const prepared = wordPressHtml(html, gallery, footnotes);
     let content: string;
     try {
-      content = withFootnotes(htmlToMarkdown(wordPressHtml(html, gallery, footnotes)), footnotes);
+      content = withFootnotes(htmlToMarkdown(prepared), footnotes);
     } catch (error) {
       if (!(error instanceof UnmanageableMarkupError)) throw error;
       warnings.push(`${label}: ${error.message}; left out`);
@@ -159,8 +169,18 @@ export function parseWordPress(xml: string): ParsedImport {
       label,
       warnings,
     );
-    if (post) posts.push(post);
-    else skipped++;
+    if (post) {
+      posts.push(post);
+      noteConverted(post, [
+        ...(galleries > 0 ? [`${counted(galleries, 'gallery', 'galleries')} as ${counted(galleryImages, 'image')}`] : []),
+        ...(footnotes.length > 0 ? [counted(footnotes.length, 'footnote')] : []),
+        ...(media > 0 ? [`${counted(media, 'audio or video player')} as links to the files`] : []),
+        ...htmlConversions(prepared),
+        ...commentConversions(post.comments),
+      ]);
+      if (playlists > 0) noteKept(post, [`${counted(playlists, '[playlist] shortcode')} kept as text`]);
+      noteWarnings(post, warnings, from, label);
+    } else skipped++;
   }
 
   if (leftOut.size > 0) {
