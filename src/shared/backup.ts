@@ -42,7 +42,7 @@ export const importQuerySchema = z.object({
 });
 
 /** One imported post, in the report the author reads after an import (issue 22). */
-export const importedPostReportSchema = z.object({
+const importedPostReportSchema = z.object({
   title: z.string(),
   /** Where it is now: `/blog/<slug>`. */
   slug: z.string(),
