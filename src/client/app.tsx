@@ -13,6 +13,7 @@ import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PostPage } from './pages/post-page.tsx';
 import { PreviewPage } from './pages/preview-page.tsx';
+import { NewsletterConfirmPage, NewsletterUnsubscribePage } from './pages/newsletter-page.tsx';
 import { SavedPage } from './pages/saved-page.tsx';
 
 /**
@@ -42,6 +43,8 @@ export function App() {
             <Route path={pageRoutes.post.path} component={PostPage} />
             <Route path={pageRoutes.saved.path} component={SavedPage} />
             <Route path={pageRoutes.preview.path} component={PreviewPage} />
+            <Route path={pageRoutes.newsletterConfirm.path} component={NewsletterConfirmPage} />
+            <Route path={pageRoutes.newsletterUnsubscribe.path} component={NewsletterUnsubscribePage} />
             <Route path={pageRoutes.write.path} component={WritePage} />
             <Route path={pageRoutes.edit.path} component={EditPage} />
             <Route path={pageRoutes.admin.path}>

@@ -223,6 +223,20 @@ export function savedMeta(site: HeadSite): PageMeta {
   };
 }
 
+/** A newsletter link's page (confirm, unsubscribe): never indexed. */
+export function newsletterMeta(site: HeadSite, path: string, title: string): PageMeta {
+  return {
+    ...siteHead(site),
+    title: `${title} | ${site.profile.name}`,
+    description: `New posts from ${site.profile.name} by e-mail.`,
+    keywords: [],
+    path,
+    type: 'website',
+    noindex: true,
+    nofollow: true,
+  };
+}
+
 export function notFoundMeta(site: HeadSite, path: string, title = '404 Page Not Found'): PageMeta {
   return {
     ...siteHead(site),

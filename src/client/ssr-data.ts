@@ -6,6 +6,7 @@ import { blogViewMeta } from './features/blog/blog-view.ts';
 import { commentsQuery } from './features/comments/api.ts';
 import { latestPostsQuery } from './features/home/api.ts';
 import { formOutcomeKey } from './lib/form-outcome.ts';
+import { newsletterLinkQuery } from './features/newsletter/api.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { HOME_PREVIEW_POSTS } from '../shared/constants.ts';
 import { matchRoute } from '../shared/routes.ts';
@@ -16,6 +17,7 @@ import {
   cvMeta,
   editorMeta,
   homeMeta,
+  newsletterMeta,
   notFoundMeta,
   postMeta,
   previewMeta,
@@ -96,6 +98,16 @@ export async function resolveRoute(
       client.setQueryData(previewQuery(token).queryKey, post ?? null);
       if (!post) return page(404, notFoundMeta(site, pathname, 'Preview Not Available'));
       return page(200, previewMeta(site, post, siteUrl, token));
+    }
+    case 'newsletterConfirm':
+    case 'newsletterUnsubscribe': {
+      const token = matched.params.token!;
+      const kind = matched.name === 'newsletterConfirm' ? 'confirm' : 'unsubscribe';
+      // No newsletter without SMTP (DESIGN.md): no link of one either.
+      const state = data.newsletterLink ? await data.newsletterLink(kind, token) : 'invalid';
+      client.setQueryData(newsletterLinkQuery(kind, token).queryKey, state);
+      const title = kind === 'confirm' ? 'Confirm subscription' : 'Unsubscribe';
+      return page(state === 'invalid' ? 404 : 200, newsletterMeta(site, pathname, title));
     }
     case 'post': {
       const slug = matched.params.slug!;

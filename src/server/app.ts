@@ -45,7 +45,9 @@ import { SiteService } from './services/site/index.ts';
 import { UploadService } from './services/uploads/index.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/posts/index.ts';
 import { PageCache, type PageCacheOptions } from './pages/page-cache.ts';
-import { serviceWorkerPath } from '../shared/routes.ts';
+import { pagePath, serviceWorkerPath } from '../shared/routes.ts';
+import { NewsletterSender, SubscriberService } from './services/newsletter/index.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.ts';
 import { createGuardedFetcher } from './adapters/guarded-fetch.ts';
 import { visitorWriteGuard } from './http/visitor-guard.ts';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     /** Rendered pages and feeds kept for visitors. */
     pageCache: PageCache;
     cacheFastPath: CacheFastPath;
+    /** The newsletter's sender, when the site sends one (SMTP); tests run its rounds themselves. */
+    newsletterSender?: NewsletterSender;
   }
 }
 
@@ -86,6 +90,8 @@ export interface AppOptions {
   views?: Pick<ViewCounterOptions, 'flushMs'>;
   /** Size, age and polling of the rendered pages kept for visitors. */
   pageCache?: Pick<PageCacheOptions, 'maxBytes' | 'maxAgeMs' | 'pollMs' | 'now'>;
+  /** How often the newsletter's sender looks for work; 0: never by itself (tests call `tick`). */
+  newsletterPollMs?: number;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -263,6 +269,43 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteDataRoutes, { siteData, oldAddresses });
   await app.register(feedRoutes, { posts, site, siteUrl: config.siteUrl, cache: pageCache });
 
+  // The newsletter (DESIGN.md): only with SMTP; its sender runs in this process.
+  const newsletter = config.newsletter && options.mailer ? { ...config.newsletter, mailer: options.mailer } : undefined;
+  const subscribers = newsletter ? new SubscriberService(db, clock) : undefined;
+  if (newsletter && subscribers) {
+    const siteName = async () => (await site.get()).profile.name;
+    await app.register(newsletterRoutes, {
+      subscribers,
+      mailer: newsletter.mailer,
+      from: newsletter.from,
+      siteUrl: config.siteUrl,
+      siteName,
+      writeGuard,
+      secureCookies,
+      log: app.log,
+    });
+    const sender = new NewsletterSender(db, {
+      mailer: newsletter.mailer,
+      from: newsletter.from,
+      ratePerMinute: newsletter.ratePerMinute,
+      siteUrl: config.siteUrl,
+      siteName,
+      findPost: (id) => posts.findById(id),
+      render: (post) => reader.render(post),
+      postPath: pagePath.post,
+      unsubscribePath: pagePath.newsletterUnsubscribe,
+      subscribers,
+      ...(clock ? { clock } : {}),
+      log: app.log,
+    });
+    app.decorate('newsletterSender', sender);
+    const pollMs = options.newsletterPollMs ?? 2_000;
+    app.addHook('onReady', async () => {
+      if (pollMs > 0) sender.start(pollMs);
+    });
+    app.addHook('preClose', () => sender.stop());
+  }
+
   if (options.clientDir) {
     await app.register(fastifyStatic, {
       root: path.join(options.clientDir, 'assets'),
@@ -304,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       secret: options.sessionSecret,
       secureCookies,
       oldAddresses,
+      ...(subscribers ? { subscribers } : {}),
     });
   }
 

@@ -45,6 +45,10 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
     CONTACT_TO: optionalString.pipe(z.email().optional()),
+    /** The newsletter's sender (default CONTACT_TO), shown with the site's name. */
+    NEWSLETTER_FROM: optionalString.pipe(z.email().optional()),
+    /** Newsletter messages per minute at most, across every instance. */
+    NEWSLETTER_RATE: z.coerce.number().int().min(1).max(100_000).default(120),
     VISITOR_WRITE_LIMIT: z.coerce.number().int().min(1).default(10),
     COMMENT_MODERATION: z.enum(COMMENT_MODERATION_MODES).default('off'),
     COMMENT_BLOCKLIST: z
@@ -84,6 +88,8 @@ export interface Config {
   siteUrl: string;
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   smtp?: { url: string; to: string };
+  /** The newsletter: only with SMTP (DESIGN.md). */
+  newsletter?: { from: string; ratePerMinute: number };
   visitorWriteLimit: number;
   /** Which new comments wait for the author's approval (DESIGN.md, the author's back office). */
   commentModeration: CommentModeration;
@@ -124,6 +130,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     smtp: env.SMTP_URL && env.CONTACT_TO ? { url: env.SMTP_URL, to: env.CONTACT_TO } : undefined,
+    newsletter:
+      env.SMTP_URL && env.CONTACT_TO
+        ? { from: env.NEWSLETTER_FROM ?? env.CONTACT_TO, ratePerMinute: env.NEWSLETTER_RATE }
+        : undefined,
     visitorWriteLimit: env.VISITOR_WRITE_LIMIT,
     commentModeration: env.COMMENT_MODERATION,
     commentBlocklist: env.COMMENT_BLOCKLIST,

@@ -16,6 +16,12 @@ export const VISITOR_FORMS = {
     required: ['author', 'email', 'content'],
     section: 'comments',
   },
+  // DESIGN.md "the newsletter": in the footer of every page and at the end of each post.
+  subscribe: {
+    fields: ['email'],
+    required: ['email'],
+    section: 'subscribe',
+  },
 } as const satisfies Record<string, { fields: readonly string[]; required: readonly string[]; section: string }>;
 
 export type VisitorForm = keyof typeof VISITOR_FORMS;
@@ -58,9 +64,17 @@ export const COMMENT_TEXTS = {
   failed: { title: 'Failed to post comment', description: 'There was an error posting your comment.', variant: 'destructive' },
 } as const satisfies Record<string, OutcomeText>;
 
+export const SUBSCRIBE_TEXTS = {
+  // DESIGN.md: the same answer whether or not the address is known.
+  sent: { title: 'Almost there', description: 'Check your inbox to confirm your subscription.' },
+  missing: { title: 'Required Fields', description: 'Please enter your e-mail address.', variant: 'destructive' },
+  failed: { title: 'Error', description: 'Please enter a valid e-mail address and try again.', variant: 'destructive' },
+} as const satisfies Record<string, OutcomeText>;
+
 /** The text an outcome is shown with; a comment's failure names its reason when there is one. */
 export function outcomeText(outcome: FormOutcome): OutcomeText {
   if (outcome.form === 'contact') return CONTACT_TEXTS[outcome.result === 'held' ? 'sent' : outcome.result];
+  if (outcome.form === 'subscribe') return SUBSCRIBE_TEXTS[outcome.result === 'held' ? 'sent' : outcome.result];
   const text: OutcomeText = COMMENT_TEXTS[outcome.result];
   return outcome.result === 'failed' && outcome.detail ? { ...text, description: outcome.detail } : text;
 }

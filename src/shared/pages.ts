@@ -45,11 +45,22 @@ export interface SsrDataSource {
    */
   getPreview(token: string): Promise<PostPageData | undefined>;
   /**
+   * Where a newsletter link's subscription stands (DESIGN.md "the newsletter"); undefined when the
+   * site sends no newsletter (no SMTP): the page is then a 404.
+   */
+  newsletterLink?(kind: 'confirm' | 'unsubscribe', token: string): Promise<NewsletterLinkState>;
+  /**
    * What a form sent from this page without script came to (its 303 led here): the page shows it
    * beside the form, with what was typed when it failed. Only on the page that follows the form.
    */
   formOutcome?: FormOutcome;
 }
+
+/**
+ * A newsletter link's page: a confirmation link is `pending` (its button confirms), `confirmed` or
+ * `invalid` (unknown or past its 7 days); an unsubscribe link is `subscribed`, `unsubscribed` or `invalid`.
+ */
+export type NewsletterLinkState = 'pending' | 'confirmed' | 'subscribed' | 'unsubscribed' | 'invalid';
 
 /** What the browser reads back from the page's JSON state script (`#__QUERY_STATE__`). */
 export interface BootState {

@@ -30,6 +30,11 @@ export const postMetadataFields = z.looseObject({
   views: z.number().int().min(0).optional(),
   metaTitle: trimmed(LIMITS.metaTitle).optional(),
   metaDescription: trimmed(LIMITS.metaDescription).optional(),
+  /**
+   * The editor's `Send to subscribers` (DESIGN.md "the newsletter"): the post goes by e-mail to
+   * every confirmed subscriber once, when it goes out. Sent once, never again whatever is saved.
+   */
+  sendToSubscribers: z.boolean().optional(),
 });
 
 /** Metadata as the author may send it: the known keys typed, the whole bounded. */

@@ -23,6 +23,9 @@ export const pageRoutes = {
   adminMessages: { path: '/admin/messages', access: 'author', indexable: false },
   adminSite: { path: '/admin/site', access: 'author', indexable: false },
   preview: { path: '/preview/:token', access: 'link', indexable: false },
+  // The newsletter's links (DESIGN.md): a page with one button, which is a POST to the same path.
+  newsletterConfirm: { path: '/newsletter/confirm/:token', access: 'link', indexable: false },
+  newsletterUnsubscribe: { path: '/newsletter/unsubscribe/:token', access: 'link', indexable: false },
 } as const;
 
 export type PageRouteName = keyof typeof pageRoutes;
@@ -155,6 +158,8 @@ export const pagePath = {
   adminMessages: pageRoutes.adminMessages.path,
   adminSite: pageRoutes.adminSite.path,
   preview: (token: string) => fill(pageRoutes.preview.path, { token }),
+  newsletterConfirm: (token: string) => fill(pageRoutes.newsletterConfirm.path, { token }),
+  newsletterUnsubscribe: (token: string) => fill(pageRoutes.newsletterUnsubscribe.path, { token }),
 } as const satisfies Record<PageRouteName, string | ((...args: never[]) => string)>;
 
 /** The offline reader's service worker (DESIGN.md): served at the root, so its scope is every page. */
@@ -170,6 +175,7 @@ export const apiRoutes = {
   revision: '/api/blog-posts/:id/revisions/:revisionId',
   previewLink: '/api/blog-posts/:id/preview-link',
   contact: '/api/contact',
+  subscribe: '/api/newsletter/subscribe',
   adminVerify: '/api/admin/verify',
   adminLogout: '/api/admin/logout',
   adminSession: '/api/admin/session',

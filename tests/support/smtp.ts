@@ -57,19 +57,49 @@ export function parseMail(raw: string): { headers: Map<string, string>; headerLi
   return { headers, headerLines, text };
 }
 
+/**
+ * The parts of a multipart message (a newsletter's text and HTML), each as parseMail reads a
+ * single-part one, with the message's own headers.
+ */
+export function mailParts(raw: string): { headers: Map<string, string>; text?: string; html?: string } {
+  const message = parseMail(raw);
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return { headers: message.headers, text: message.text };
+  const parts = message.text
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parseMail(part.replace(/^\r\n/, '')));
+  const of = (type: string) => parts.find((part) => part.headers.get('content-type')?.startsWith(type))?.text;
+  return { headers: message.headers, text: of('text/plain'), html: of('text/html') };
+}
+
 export interface SmtpPeer {
   url: string;
   received: ReceivedMail[];
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps every message it is given. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** An SMTP reply refusing a recipient: `550` (for good) or `451` (try later). */
+export interface Refusal {
+  code: number;
+  message: string;
+}
+
+/**
+ * A real SMTP server on loopback that keeps every message it is given. `refuse` may answer a
+ * recipient with a refusal (a bounce, a greylisting), asked at each RCPT TO.
+ */
+export async function startSmtpPeer(options: { refuse?: (address: string) => Refusal | undefined } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -18,10 +18,36 @@ export interface CommentNotification {
   moderationUrl: string;
 }
 
-/** Tells the author, at `CONTACT_TO`, what visitors wrote. */
+/** A message to a reader (the newsletter, its confirmation), built by its service. */
+export interface OutgoingMail {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** `<...@host>`: the same for the same message tried again. */
+  messageId?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What an SMTP server's refusal means for the address: `permanent` (a 5xx: the mailbox does not
+ * exist or refuses us), or `temporary` (a 4xx, a lost connection, a time-out: try again later).
+ */
+export class MailRefusal extends Error {
+  readonly permanent: boolean;
+  constructor(message: string, permanent: boolean) {
+    super(message);
+    this.permanent = permanent;
+  }
+}
+
+/** Tells the author, at `CONTACT_TO`, what visitors wrote; sends readers what they asked for. */
 export interface Mailer {
   sendContactNotification(message: ContactNotification): Promise<void>;
   sendCommentNotification(comment: CommentNotification): Promise<void>;
+  /** Rejects with a MailRefusal when the server refuses the message or cannot be reached. */
+  send(mail: OutgoingMail): Promise<void>;
 }
 
 /** Sends through the SMTP server of `url`; nodemailer is loaded by the first message, not at start-up. */
@@ -36,6 +62,24 @@ export class SmtpMailer implements Mailer {
 
   private get transport(): Promise<Transporter> {
     return (this.transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.url)));
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    try {
+      await (
+        await this.transport
+      ).sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+    } catch (error) {
+      throw refusalOf(error);
+    }
   }
 
   async sendContactNotification(message: ContactNotification): Promise<void> {
@@ -71,4 +115,11 @@ export class SmtpMailer implements Mailer {
       ].join('\n'),
     });
   }
+}
+
+/** nodemailer's error as a MailRefusal: an SMTP reply code of 5xx is for good, anything else is not. */
+function refusalOf(error: unknown): MailRefusal {
+  const { responseCode, message } = (error ?? {}) as { responseCode?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  return new MailRefusal(text, typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600);
 }

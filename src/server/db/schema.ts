@@ -65,6 +65,10 @@ export const blogPosts = pgTable(
     // The page cache asks every few hundred milliseconds when the next scheduled post goes out.
     index('blog_posts_publish_at_idx').on(t.publishAt),
     index('blog_posts_tag_keys_idx').using('gin', t.tagKeys),
+    // The newsletter's sender asks every few seconds which posts marked `Send to subscribers` are out.
+    index('blog_posts_send_to_subscribers_idx')
+      .on(t.shownAt)
+      .where(sql`published and (metadata->>'sendToSubscribers') = 'true'`),
   ],
 );
 
@@ -291,4 +295,83 @@ export const oldAddresses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('old_addresses_post_idx').on(t.postId)],
+);
+
+/** Where a subscriber is (DESIGN.md "the newsletter"): only `confirmed` ones are ever sent a post. */
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const;
+
+/**
+ * Readers who asked for new posts by e-mail. `pending` until they confirm from the e-mail sent
+ * to them (double opt-in), for 7 days; `bounced` when their server refused a message for good.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As the reader typed it (trimmed). */
+    email: text('email').notNull(),
+    /** The address in lower case: one subscriber per mailbox. */
+    emailKey: text('email_key').notNull().unique(),
+    status: text('status', { enum: SUBSCRIBER_STATUSES }).notNull().default('pending'),
+    /** SHA-256 of the confirmation link's token (the token itself is only in the e-mail). */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    /** When the confirmation e-mail was last sent: one per address every few minutes at most. */
+    confirmSentAt: timestamp('confirm_sent_at', { withTimezone: true }),
+    /** The token of the unsubscribe link in every e-mail: it can only unsubscribe. */
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+    /** How the reader agreed: the link they confirmed, or the author's word on an imported list. */
+    consent: text('consent', { enum: ['link', 'imported'] }),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the status last changed. */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscribers_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * A post sent to subscribers: created once, when the post goes out with `Send to subscribers`
+ * on (its primary key is the post: never twice), with a delivery per confirmed subscriber.
+ */
+export const newsletters = pgTable('newsletters', {
+  postId: uuid('post_id')
+    .primaryKey()
+    .references(() => blogPosts.id, { onDelete: 'cascade' }),
+  /** Confirmed subscribers when it went out: the M of `Sent N of M`. */
+  total: integer('total').notNull(),
+  createdAt: createdAt(),
+  /** When the last delivery was settled (sent, bounced or given up). */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+export const DELIVERY_STATUSES = ['pending', 'sent', 'bounced', 'failed', 'dropped'] as const;
+
+/**
+ * One message of a newsletter to one subscriber: claimed row by row by a sender (`claimed_until`,
+ * so that two instances never take the same one), then settled.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => newsletters.postId, { onDelete: 'cascade' }),
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried before this time (retries back off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds it until then; after, another may take it (the first died). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.subscriberId] }),
+    index('newsletter_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('newsletter_deliveries_sent_idx').on(t.sentAt),
+    index('newsletter_deliveries_subscriber_idx').on(t.subscriberId),
+  ],
 );

@@ -20,6 +20,7 @@ import type { PageRenderer } from '../pages/renderer.ts';
 import { savesData } from '../pages/save-data.ts';
 import type { PostReader } from '../services/posts/index.ts';
 import type { PreviewLinks } from '../services/posts/index.ts';
+import type { SubscriberService } from '../services/newsletter/index.ts';
 import type { OldAddresses } from '../services/site-data/index.ts';
 import type { Viewer } from '../lib/viewer.ts';
 import type { ViewCounter } from '../services/posts/index.ts';
@@ -116,9 +117,11 @@ export const pageRoutes: FastifyPluginAsync<{
   secureCookies: boolean;
   /** Where an old address of an imported post leads now (site-data/old-addresses.ts). */
   oldAddresses?: Pick<OldAddresses, 'target'>;
+  /** The newsletter's subscribers, when the site sends one (SMTP): their links' pages read them. */
+  subscribers?: Pick<SubscriberService, 'confirmState' | 'unsubscribeState'>;
 }> = async (
   app,
-  { renderer, posts, comments, reader, site, views, cache, fastPath, previews, secret, secureCookies, oldAddresses },
+  { renderer, posts, comments, reader, site, views, cache, fastPath, previews, secret, secureCookies, oldAddresses, subscribers },
 ) => {
   /**
    * A request for an address of the site this one replaced (an imported post's permalink, its
@@ -213,6 +216,12 @@ export const pageRoutes: FastifyPluginAsync<{
           const post = id && (await posts.findById(id));
           return post ? reader.render(post) : undefined;
         },
+        ...(subscribers
+          ? {
+              newsletterLink: (kind: 'confirm' | 'unsubscribe', token: string) =>
+                kind === 'confirm' ? subscribers.confirmState(token) : subscribers.unsubscribeState(token),
+            }
+          : {}),
       } satisfies SsrDataSource,
     });
     // The same page gets the same bytes, nonce included, so that its ETag holds and a cache may
