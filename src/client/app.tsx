@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
-import { pageRoutes } from '../shared/routes.ts';
+import { pageRoutes, routeOf } from '../shared/routes.ts';
 import { blogSiteOf } from './features/blog/blog-site.tsx';
 import { Footer } from './features/layout/footer.tsx';
 import { useSite } from './lib/site-document.ts';
@@ -15,6 +15,7 @@ import { PostPage } from './pages/post-page.tsx';
 import { PreviewPage } from './pages/preview-page.tsx';
 import { NewsletterConfirmPage, NewsletterUnsubscribePage } from './pages/newsletter-page.tsx';
 import { SavedPage } from './pages/saved-page.tsx';
+import { SubscribeForm } from './features/newsletter/subscribe-form.tsx';
 
 /**
  * The shell of SPEC.md section 2: navigation, the page, the footer with the contact form, toasts.
@@ -23,6 +24,7 @@ import { SavedPage } from './pages/saved-page.tsx';
  */
 export function App() {
   const site = useSite();
+  const [path] = useLocation();
   return (
     <RouterNavigation>
       <div className="flex min-h-screen flex-col">
@@ -65,7 +67,11 @@ export function App() {
             <Route component={NotFoundPage} />
           </Switch>
         </div>
-        <Footer contactForm={<Island name="contact" props={{}} />} />
+        <Footer
+          contactForm={<Island name="contact" props={{}} />}
+          // A post has its own at its end, where the form's answer shows.
+          subscribeForm={<SubscribeForm anchor={routeOf(path)?.name !== 'post'} tone="dark" />}
+        />
         <Island name="toaster" props={{}} />
       </div>
     </RouterNavigation>

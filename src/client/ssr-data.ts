@@ -6,7 +6,7 @@ import { blogViewMeta } from './features/blog/blog-view.ts';
 import { commentsQuery } from './features/comments/api.ts';
 import { latestPostsQuery } from './features/home/api.ts';
 import { formOutcomeKey } from './lib/form-outcome.ts';
-import { newsletterLinkQuery } from './features/newsletter/api.ts';
+import { newsletterEnabledQuery, newsletterLinkQuery } from './features/newsletter/api.ts';
 import { postQuery, previewQuery } from './features/post/api.ts';
 import { HOME_PREVIEW_POSTS } from '../shared/constants.ts';
 import { matchRoute } from '../shared/routes.ts';
@@ -59,6 +59,8 @@ export async function resolveRoute(
   // What the server renders of every page reads it (islands get their part as props).
   const site = await data.site();
   client.setQueryData(siteQuery().queryKey, site);
+  // The subscribe forms show only where the site sends a newsletter.
+  client.setQueryData(newsletterEnabledQuery().queryKey, data.newsletterLink !== undefined);
   // Which page this is comes from the route table (shared/routes.ts), as the client's router reads it.
   const matched = matchRoute(pathname);
   switch (matched?.name) {

@@ -208,6 +208,7 @@ export const apiPath = {
   searchPosts: (term: string) => `${apiRoutes.posts}?search=${encodeURIComponent(term)}`,
   comments: (postId: string) => fill(apiRoutes.comments, { postId }),
   contact: apiRoutes.contact,
+  subscribe: apiRoutes.subscribe,
   adminVerify: apiRoutes.adminVerify,
   adminLogout: apiRoutes.adminLogout,
   adminSession: apiRoutes.adminSession,

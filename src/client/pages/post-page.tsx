@@ -6,6 +6,7 @@ import { postQuery } from '../features/post/api.ts';
 import { PostUnavailable } from '../features/post/post-unavailable.tsx';
 import { postShareUrl, PostView } from '../features/post/post-view.tsx';
 import { Island } from '../islands/island.tsx';
+import { SubscribeForm } from '../features/newsletter/subscribe-form.tsx';
 import { scrollToTop } from '../lib/scroll.ts';
 import { useSiteConfig } from '../lib/site-config.tsx';
 import { pagePath } from '../../shared/routes.ts';
@@ -47,6 +48,9 @@ export function PostPage() {
         }
         comments={<Island key={post.id} name="comments" props={{ postId: post.id }} />}
       />
+      <div className="mx-auto max-w-3xl px-4 pb-12">
+        <SubscribeForm anchor tone="light" />
+      </div>
     </main>
   );
 }

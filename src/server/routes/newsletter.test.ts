@@ -169,6 +169,37 @@ describe('subscribing', () => {
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe('/cv#subscribe');
     await confirmLink('yaw@example.com');
+    const cookies = answer.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const back = await t.app.inject({ method: 'GET', url: '/cv', headers: { accept: 'text/html', cookie: cookies } });
+    expect(back.body).toMatch(/<section id="subscribe"[^>]*>[\s\S]*Check your inbox to confirm your subscription\./);
+  });
+
+  it('sits in the footer of every page, and at the end of a post, where the answer shows', async () => {
+    const home = await page('/');
+    expect(home.body).toContain('Get new posts by e-mail');
+    expect(home.body).toMatch(/<section id="subscribe"/);
+    const letter = await publish({ metadata: {} });
+    const article = await page(`/blog/${letter.slug}`);
+    // Two forms, one anchor: the post's own, after the article.
+    expect(article.body.match(/Get new posts by e-mail/g)).toHaveLength(2);
+    expect(article.body.match(/id="subscribe"/g)).toHaveLength(1);
+    expect(article.body.indexOf('id="subscribe"')).toBeLessThan(article.body.indexOf('<footer'));
+  });
+
+  it('is nowhere without SMTP, and neither are its routes', async () => {
+    const plain = await createTestApp({ SITE_URL }, { renderer });
+    try {
+      const home = await plain.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      expect(home.body).not.toContain('Get new posts by e-mail');
+      const answer = await plain.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe',
+        payload: { email: 'a@example.com' },
+      });
+      expect(answer.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
 

@@ -4,8 +4,8 @@ import { CONTACT_SECTION_ID } from '../../lib/scroll.ts';
 import type { ReactNode } from 'react';
 import { mailtoHref } from '../../lib/mailto.ts';
 
-/** The site's footer; `contactForm` is composed by the app shell. */
-export function Footer({ contactForm }: { contactForm: ReactNode }) {
+/** The site's footer; `contactForm` and `subscribeForm` are composed by the app shell. */
+export function Footer({ contactForm, subscribeForm }: { contactForm: ReactNode; subscribeForm?: ReactNode }) {
   const { profile, meta } = useSite();
   return (
     <footer id={CONTACT_SECTION_ID} className="scroll-mt-16 bg-slate-900 text-slate-200">
@@ -30,6 +30,7 @@ export function Footer({ contactForm }: { contactForm: ReactNode }) {
               </li>
             )}
           </ul>
+          {subscribeForm && <div className="mt-10 max-w-md">{subscribeForm}</div>}
         </div>
         {contactForm}
       </div>

@@ -7,3 +7,6 @@ import type { NewsletterLinkState } from '../../../shared/pages.ts';
  */
 export const newsletterLinkQuery = (kind: 'confirm' | 'unsubscribe', token: string) =>
   queryOptions<NewsletterLinkState | null>({ queryKey: ['newsletter', kind, token], enabled: false });
+
+/** Whether the site sends a newsletter (SMTP is set): the server tells each page it renders. */
+export const newsletterEnabledQuery = () => queryOptions<boolean>({ queryKey: ['newsletter-enabled'], enabled: false });
