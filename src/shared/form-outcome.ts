@@ -64,7 +64,7 @@ export const COMMENT_TEXTS = {
   failed: { title: 'Failed to post comment', description: 'There was an error posting your comment.', variant: 'destructive' },
 } as const satisfies Record<string, OutcomeText>;
 
-export const SUBSCRIBE_TEXTS = {
+const SUBSCRIBE_TEXTS = {
   // DESIGN.md: the same answer whether or not the address is known.
   sent: { title: 'Almost there', description: 'Check your inbox to confirm your subscription.' },
   missing: { title: 'Required Fields', description: 'Please enter your e-mail address.', variant: 'destructive' },

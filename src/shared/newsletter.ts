@@ -8,7 +8,6 @@ export const subscribeInputSchema = z.object({
   /** Honeypot: hidden from people, filled by bots; a filled one is answered alike and dropped. */
   website: text().max(LIMITS.url).optional(),
 });
-export type SubscribeInput = z.input<typeof subscribeInputSchema>;
 
 /** The answer to every subscription, whether or not the address is known (DESIGN.md). */
 export const SUBSCRIBE_ANSWER = 'Check your inbox to confirm your subscription.';

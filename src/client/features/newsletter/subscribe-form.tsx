@@ -13,7 +13,7 @@ import { useNavigation } from '../../lib/navigation.tsx';
 import { newsletterEnabledQuery } from './api.ts';
 
 /** Where the form's 303 comes back to: the form at the end of a post, else the footer's. */
-export const SUBSCRIBE_SECTION_ID = 'subscribe';
+const SUBSCRIBE_SECTION_ID = 'subscribe';
 
 /**
  * `Get new posts by e-mail` (DESIGN.md "the newsletter"): one field and `Subscribe`, a plain form

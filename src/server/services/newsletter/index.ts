@@ -1,3 +1,3 @@
-export { confirmationMail, type Sender } from './mail.ts';
-export { NewsletterSender, type NewsletterSenderOptions } from './sender.ts';
-export { SubscriberService, type ConfirmState, type UnsubscribeState } from './subscribers.ts';
+export { confirmationMail } from './mail.ts';
+export { NewsletterSender } from './sender.ts';
+export { SubscriberService } from './subscribers.ts';

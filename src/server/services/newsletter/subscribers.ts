@@ -13,12 +13,12 @@ const CONFIRM_MS = CONFIRM_DAYS * 24 * 60 * 60 * 1000;
 const CONFIRM_RESEND_MS = 10 * 60 * 1000;
 
 /** A link's token: 32 random bytes, URL-safe. */
-export const newToken = () => randomBytes(32).toString('base64url');
+const newToken = () => randomBytes(32).toString('base64url');
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Tokens as links carry them: anything else is no token of ours, answered as an unknown one. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const emailKey = (email: string) => email.trim().toLowerCase();
+const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** Where a confirmation link stands: `pending` (the button confirms it), `confirmed`, or `invalid` (unknown or expired). */
 export type ConfirmState = 'pending' | 'confirmed' | 'invalid';
