@@ -64,6 +64,9 @@ export function App() {
             <Route path={pageRoutes.adminSite.path}>
               <AdminPage path={pageRoutes.adminSite.path} />
             </Route>
+            <Route path={pageRoutes.adminSubscribers.path}>
+              <AdminPage path={pageRoutes.adminSubscribers.path} />
+            </Route>
             <Route component={NotFoundPage} />
           </Switch>
         </div>

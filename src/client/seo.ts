@@ -202,6 +202,7 @@ const adminScreens = {
   [pagePath.adminComments]: 'Comments',
   [pagePath.adminMessages]: 'Messages',
   [pagePath.adminSite]: 'Site',
+  [pagePath.adminSubscribers]: 'Subscribers',
 } as const satisfies Record<string, string>;
 
 export type AdminScreenPath = keyof typeof adminScreens;

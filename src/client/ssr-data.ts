@@ -91,6 +91,7 @@ export async function resolveRoute(
     case 'adminComments':
     case 'adminMessages':
     case 'adminSite':
+    case 'adminSubscribers':
       return page(200, adminMeta(site, pathname as AdminScreenPath));
     case 'preview': {
       const token = matched.params.token!;

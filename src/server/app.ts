@@ -46,7 +46,8 @@ import { UploadService } from './services/uploads/index.ts';
 import { ViewCounter, type ViewCounterOptions } from './services/posts/index.ts';
 import { PageCache, type PageCacheOptions } from './pages/page-cache.ts';
 import { pagePath, serviceWorkerPath } from '../shared/routes.ts';
-import { NewsletterSender, SubscriberService } from './services/newsletter/index.ts';
+import { NewsletterSender, SubscriberAdmin, SubscriberService } from './services/newsletter/index.ts';
+import { subscriberRoutes } from './routes/subscribers.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { MAX_UPLOAD_BYTES } from '../shared/constants.ts';
 import { createGuardedFetcher } from './adapters/guarded-fetch.ts';
@@ -269,6 +270,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(siteDataRoutes, { siteData, oldAddresses });
   await app.register(feedRoutes, { posts, site, siteUrl: config.siteUrl, cache: pageCache });
 
+  // The author's subscribers and sendings: listed with or without SMTP (a restored site has them).
+  await app.register(subscriberRoutes, {
+    admin: new SubscriberAdmin(db, clock),
+    enabled: Boolean(config.newsletter && options.mailer),
+  });
   // The newsletter (DESIGN.md): only with SMTP; its sender runs in this process.
   const newsletter = config.newsletter && options.mailer ? { ...config.newsletter, mailer: options.mailer } : undefined;
   const subscribers = newsletter ? new SubscriberService(db, clock) : undefined;

@@ -370,7 +370,9 @@ export const newsletterDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.subscriberId] }),
-    index('newsletter_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('newsletter_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('newsletter_deliveries_sent_idx').on(t.sentAt),
     index('newsletter_deliveries_subscriber_idx').on(t.subscriberId),
   ],

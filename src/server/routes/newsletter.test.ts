@@ -350,3 +350,116 @@ async function buildSecondApp(rate: number) {
   await app.ready();
   return app;
 }
+
+describe('the author’s subscribers', () => {
+  const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: string, contentType = 'text/csv') =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, ...(payload !== undefined ? { 'content-type': contentType } : {}) },
+      payload,
+    });
+
+  it('are the author’s only', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/admin/subscribers'],
+      ['GET', '/api/admin/subscribers.csv'],
+      ['GET', '/api/admin/newsletters'],
+      ['POST', '/api/admin/subscribers/import'],
+      ['DELETE', '/api/admin/subscribers/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: method === 'POST' ? 'email\na@example.com' : undefined });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('lists them with their counts, finds one by part of the address, and removes one', async () => {
+    await confirmed('nana@example.com');
+    await subscribe('pending-one@example.com');
+    const list = (await admin('GET', '/api/admin/subscribers')).json();
+    expect(list.enabled).toBe(true);
+    expect(list.counts).toEqual({ confirmed: 1, pending: 1, unsubscribed: 0, bounced: 0 });
+    const found = (await admin('GET', '/api/admin/subscribers?q=NANA')).json();
+    expect(found.subscribers.map((row: { email: string }) => row.email)).toEqual(['nana@example.com']);
+    expect((await admin('GET', '/api/admin/subscribers?status=pending')).json().total).toBe(1);
+    expect((await admin('DELETE', `/api/admin/subscribers/${found.subscribers[0].id}`)).statusCode).toBe(204);
+    expect((await admin('GET', '/api/admin/subscribers')).json().counts.confirmed).toBe(0);
+    expect((await admin('DELETE', `/api/admin/subscribers/${found.subscribers[0].id}`)).statusCode).toBe(404);
+  });
+
+  it('round-trips a CSV: imported with consent as confirmed, without as pending, known addresses left alone', async () => {
+    const csv = 'Name,Email\nAma,ama.csv@example.com\nKojo,KOJO.csv@example.com\nBad,not-an-address\n,\n';
+    const first = (await admin('POST', '/api/admin/subscribers/import?consent=true', csv)).json();
+    expect(first).toEqual({ added: 2, known: 0, invalid: 1, status: 'confirmed' });
+    const again = (
+      await admin('POST', '/api/admin/subscribers/import', `email\nama.csv@example.com\nnew.csv@example.com`)
+    ).json();
+    expect(again).toEqual({ added: 1, known: 1, invalid: 0, status: 'pending' });
+    const exported = (await admin('GET', '/api/admin/subscribers.csv')).body;
+    const lines = exported.trim().split('\n');
+    expect(lines[0]).toBe('email,status,subscribed_at,confirmed_at');
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',').slice(0, 2).join(','))
+        .sort(),
+    ).toEqual(['KOJO.csv@example.com,confirmed', 'ama.csv@example.com,confirmed', 'new.csv@example.com,pending']);
+    // Exported and imported again: nothing new.
+    expect((await admin('POST', '/api/admin/subscribers/import?consent=true', exported)).json()).toMatchObject({
+      added: 0,
+      known: 3,
+    });
+    // Sent nothing: imported addresses get no confirmation e-mail.
+    expect(smtp.received).toEqual([]);
+  });
+
+  it('neutralises a formula on export, and refuses hostile files with a clear 4xx', async () => {
+    // A formula is no e-mail address: left out. An address may start with + or -, which a
+    // spreadsheet also reads as a formula: exported behind a '.
+    const formulas = await admin(
+      'POST',
+      '/api/admin/subscribers/import?consent=true',
+      'email\n"=cmd|\' /C calc\'!A0"\n+1+cmd@example.com\n',
+    );
+    expect(formulas.json()).toMatchObject({ added: 1, invalid: 1 });
+    const exported = (await admin('GET', '/api/admin/subscribers.csv')).body;
+    expect(exported).toContain("\n'+1+cmd@example.com,confirmed,");
+    expect(exported).not.toMatch(/^[=+\-@]/m);
+
+    const tooBig = await admin('POST', '/api/admin/subscribers/import', `email\n${'a'.repeat(10 * 1024 * 1024)}`);
+    expect(tooBig.statusCode).toBe(413);
+    const nul = await admin('POST', '/api/admin/subscribers/import', 'email\na@example.com\u0000\n');
+    expect(nul.statusCode).toBe(400);
+    const rows = `email\n${Array.from({ length: 100_001 }, (_, n) => `r${n}@x.example`).join('\n')}`;
+    const many = await admin('POST', '/api/admin/subscribers/import', rows);
+    expect(many.statusCode).toBe(413);
+    expect(many.json().message).toMatch(/100,000 rows/);
+    const noColumn = await admin('POST', '/api/admin/subscribers/import', 'name\nAma');
+    expect(noColumn.statusCode).toBe(400);
+    expect(noColumn.json().message).toMatch(/column named email/);
+    // None of it came in.
+    expect((await admin('GET', '/api/admin/subscribers')).json().counts).toEqual({
+      confirmed: 1,
+      pending: 0,
+      unsubscribed: 0,
+      bounced: 0,
+    });
+  });
+
+  it('shows each sending as sent, failed and total', async () => {
+    await confirmed('one@example.com');
+    await confirmed('two@example.com');
+    refusals.set('two@example.com', { code: 550, message: 'No such mailbox' });
+    const letter = await publish();
+    await send();
+    const { enabled, sendings } = (await admin('GET', '/api/admin/newsletters')).json();
+    expect(enabled).toBe(true);
+    expect(sendings.find((sending: { postId: string }) => sending.postId === letter.id)).toMatchObject({
+      title: letter.title,
+      total: 2,
+      sent: 1,
+      failed: 1,
+      state: 'done',
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutDashboard, LogOut, Mail, MessageSquare, Plus, UserRound, type LucideIcon } from 'lucide-react';
+import { FileText, LayoutDashboard, LogOut, Mail, MessageSquare, Plus, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
@@ -21,6 +21,7 @@ const items: NavItem[] = [
   { label: 'Comments', href: pagePath.adminComments, icon: MessageSquare },
   { label: 'Messages', href: pagePath.adminMessages, icon: Mail },
   { label: 'Site', href: pagePath.adminSite, icon: UserRound },
+  { label: 'Subscribers', href: pagePath.adminSubscribers, icon: Users },
   { label: 'New Post', href: pagePath.write, icon: Plus, exact: true },
 ];
 

@@ -4,6 +4,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
 import type { OldAddressList } from '../../../shared/backup.ts';
 import type { SiteDocument, SiteRevision } from '../../../shared/site.ts';
+import type { SubscriberList, SubscriberStatus } from '../../../shared/subscribers.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { apiPath, searchString } from '../../../shared/routes.ts';
 
@@ -172,3 +173,24 @@ export const oldAddressesQuery = () =>
     queryFn: () => getJson<OldAddressList>(apiPath.oldAddresses),
     staleTime: 0,
   });
+
+/** `/admin/subscribers`: a view of the list (status, search), SUBSCRIBERS_PAGE at a time. */
+export const subscribersQuery = (view: { status?: SubscriberStatus; q?: string }) =>
+  infiniteQueryOptions({
+    queryKey: [apiPath.adminSubscribers, view],
+    queryFn: ({ pageParam }) =>
+      getJson<SubscriberList>(
+        `${apiPath.adminSubscribers}${searchString({ status: view.status, q: view.q, offset: pageParam || undefined })}`,
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last: SubscriberList, pages: SubscriberList[]) => {
+      const shown = pages.reduce((sum, page) => sum + page.subscribers.length, 0);
+      return shown < last.total && last.subscribers.length > 0 ? shown : undefined;
+    },
+    staleTime: 0,
+  });
+
+export const removeSubscriber = (id: string) => apiRequest('DELETE', apiPath.adminSubscriber(id));
+
+/** Every view of the subscribers (any status, any search) after one changed. */
+export const refreshSubscribers = (client: QueryClient) => client.invalidateQueries({ queryKey: [apiPath.adminSubscribers] });

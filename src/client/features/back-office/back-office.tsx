@@ -5,6 +5,7 @@ import { Dashboard } from './dashboard.tsx';
 import { MessagesScreen } from './messages-screen.tsx';
 import { PostsScreen } from './posts-screen.tsx';
 import { SiteScreen } from './site-editor/site-screen.tsx';
+import { SubscribersScreen } from './subscribers-screen.tsx';
 
 const screens = {
   [pagePath.admin]: Dashboard,
@@ -12,6 +13,7 @@ const screens = {
   [pagePath.adminComments]: CommentsScreen,
   [pagePath.adminMessages]: MessagesScreen,
   [pagePath.adminSite]: SiteScreen,
+  [pagePath.adminSubscribers]: SubscribersScreen,
 } satisfies Record<AdminScreenPath, () => React.ReactNode>;
 
 /**

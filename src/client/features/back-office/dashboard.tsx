@@ -4,6 +4,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { pagePath, searchString } from '../../../shared/routes.ts';
+import { sendingSummary } from '../../../shared/subscribers.ts';
+import { newslettersQuery } from '../../lib/newsletter.ts';
 import { STATS_WINDOW_DAYS, statsQuery } from './api.ts';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { ReadersChart } from './readers-chart.tsx';
@@ -93,6 +95,7 @@ export function Dashboard() {
               )}
             </Card>
           </div>
+          <Newsletters />
         </>
       )}
       {/* Outside the counts: a backup or a restore must work even when the counts fail to load. */}
@@ -120,5 +123,42 @@ function CountCard(props: { count: number; label: string; href: string; attentio
         <span className="text-sm font-medium text-slate-700">{props.label}</span>
       </Link>
     </li>
+  );
+}
+
+/** The newsletter's latest sendings (DESIGN.md): `Sent N of M`, with failures; only where the site sends e-mail. */
+function Newsletters() {
+  const { data } = useQuery(newslettersQuery());
+  if (!data?.enabled) return null;
+  const latest = data.sendings.slice(0, 5);
+  return (
+    <Card as="section" aria-labelledby="newsletter-heading" className="mt-6">
+      <h2 id="newsletter-heading" className="text-lg font-semibold text-slate-900">
+        Newsletter
+      </h2>
+      {latest.length === 0 ? (
+        <p className="mt-4 text-slate-700">
+          No post sent yet. Turn on <strong>Send to subscribers</strong> in a post's Settings; see who subscribed in{' '}
+          <Link href={pagePath.adminSubscribers} className={cx('rounded text-blue-800 underline', focusRing)}>
+            Subscribers
+          </Link>
+          .
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {latest.map((sending) => (
+            <li key={sending.postId} className="flex flex-wrap items-baseline justify-between gap-3 py-2.5">
+              <Link
+                href={pagePath.post(sending.slug)}
+                className={cx('min-w-0 wrap-anywhere rounded font-medium text-blue-800 hover:underline', focusRing)}
+              >
+                {sending.title}
+              </Link>
+              <span className="shrink-0 text-sm text-slate-700 tabular-nums">{sendingSummary(sending)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }

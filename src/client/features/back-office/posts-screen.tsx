@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -12,7 +12,9 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TBody, Td, Th, THead, Tr } from '../../components/ui/table.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { newslettersQuery, sendingOf } from '../../lib/newsletter.ts';
 import { toast } from '../../lib/toast.ts';
+import { sendingSummary } from '../../../shared/subscribers.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { apiPath, pagePath } from '../../../shared/routes.ts';
 import { adminPostsQuery, deletePost, dropRow, refreshAfterPostDeleted, rowsOf } from './api.ts';
@@ -43,6 +45,8 @@ export function PostsScreen() {
   const term = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const [toDelete, setToDelete] = useState<AdminPostRow | null>(null);
   const queryClient = useQueryClient();
+
+  const newsletters = useQuery(newslettersQuery());
 
   const posts = useInfiniteQuery(adminPostsQuery({ status, q: term || undefined }));
   const rows = rowsOf(posts.data);
@@ -155,6 +159,11 @@ export function PostsScreen() {
                       {post.status === 'scheduled' && post.publishAt && (
                         <span className="mt-1 block text-xs text-slate-700">
                           <time dateTime={post.publishAt}>{formatDateTime(post.publishAt)}</time>
+                        </span>
+                      )}
+                      {sendingOf(newsletters.data, post.id) && (
+                        <span className="mt-1 block text-xs text-slate-700">
+                          {sendingSummary(sendingOf(newsletters.data, post.id)!)}
                         </span>
                       )}
                     </Td>

@@ -232,7 +232,7 @@ function PostEditor({
             <PreviewPanel fields={fields} />
           </TabsContent>
           <TabsContent value="settings">
-            <SettingsPanel fields={fields} update={update} />
+            <SettingsPanel fields={fields} update={update} postId={postId} />
           </TabsContent>
           {postId && (
             <TabsContent value="history">

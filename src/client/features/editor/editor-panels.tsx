@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { EXCERPT_GENERATE_LENGTH } from '../../../shared/constants.ts';
 import { generateExcerpt } from '../../../shared/text.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -5,6 +6,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { isoToLocalInput, localInputToIso, publishAtNote, timeZoneLabel, type EditorFields } from './editor-state.ts';
 import { MarkdownPreview } from './markdown-preview.tsx';
+import { newslettersQuery, sendingOf } from '../../lib/newsletter.ts';
+import { sendingSummary } from '../../../shared/subscribers.ts';
 
 const inputClass =
   'w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30';
@@ -42,7 +45,15 @@ export function PreviewPanel({ fields }: { fields: EditorFields }) {
   );
 }
 
-export function SettingsPanel({ fields, update }: { fields: EditorFields; update: (patch: Partial<EditorFields>) => void }) {
+export function SettingsPanel({
+  fields,
+  update,
+  postId,
+}: {
+  fields: EditorFields;
+  update: (patch: Partial<EditorFields>) => void;
+  postId?: string;
+}) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
@@ -84,6 +95,7 @@ export function SettingsPanel({ fields, update }: { fields: EditorFields; update
       </label>
       <Switch label="Published" checked={fields.published} onCheckedChange={(published) => update({ published })} />
       <PublishAtField fields={fields} update={update} />
+      <SendToSubscribers fields={fields} update={update} postId={postId} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-900">SEO</legend>
         <label className="grid gap-1 text-sm font-medium text-slate-800">
@@ -148,6 +160,45 @@ function PublishAtField({ fields, update }: { fields: EditorFields; update: (pat
       </div>
       <p id="post-publish-at-status" aria-live="polite" className="text-sm text-slate-600">
         {publishAtNote(fields, now)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * `Send to subscribers` (DESIGN.md "the newsletter"), off by default, shown only where the site
+ * sends e-mail. Once the post went out to them it says how far the sending came instead: a post
+ * is sent once, whatever is saved after.
+ */
+function SendToSubscribers({
+  fields,
+  update,
+  postId,
+}: {
+  fields: EditorFields;
+  update: (patch: Partial<EditorFields>) => void;
+  postId?: string;
+}) {
+  const { data } = useQuery(newslettersQuery());
+  if (!data?.enabled) return null;
+  const sending = sendingOf(data, postId);
+  if (sending) {
+    return (
+      <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+        Sent to subscribers: {sendingSummary(sending)}
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-1">
+      <Switch
+        label="Send to subscribers"
+        checked={fields.sendToSubscribers}
+        onCheckedChange={(sendToSubscribers) => update({ sendToSubscribers })}
+      />
+      <p className="text-sm text-slate-700">
+        E-mailed once to every confirmed subscriber when the post goes out (
+        {fields.publishAt ? 'at its publish time' : 'as soon as it is published'}).
       </p>
     </div>
   );

@@ -18,6 +18,8 @@ export interface EditorFields {
   metaDescription: string;
   /** The byline; a new post starts with the profile's name (the editor fills it in). */
   author: string;
+  /** `Send to subscribers` (DESIGN.md "the newsletter"): e-mailed once, when the post goes out. */
+  sendToSubscribers: boolean;
 }
 
 export const emptyFields: EditorFields = {
@@ -32,6 +34,7 @@ export const emptyFields: EditorFields = {
   metaTitle: '',
   metaDescription: '',
   author: '',
+  sendToSubscribers: false,
 };
 
 /** The fields of a saved post, or of one of its revisions (History's `Restore this version`). */
@@ -48,6 +51,7 @@ export function fieldsFromPost(post: Post | Revision): EditorFields {
     metaTitle: post.metadata?.metaTitle ?? '',
     metaDescription: post.metadata?.metaDescription ?? '',
     author: post.metadata?.author ?? '',
+    sendToSubscribers: post.metadata?.sendToSubscribers === true,
   };
 }
 
@@ -78,6 +82,7 @@ export function toPayload(fields: EditorFields, editing = false): PostInput {
       // Empty strings clear a previously stored value (the server merges metadata).
       metaTitle,
       metaDescription,
+      sendToSubscribers: fields.sendToSubscribers,
     },
   };
 }
