@@ -463,3 +463,48 @@ describe('the author’s subscribers', () => {
     });
   });
 });
+
+describe('the backup', () => {
+  it('carries the subscribers and what was sent to them: restored, nothing goes out twice and old links still unsubscribe', async () => {
+    await confirmed('backup@example.com');
+    await publish();
+    await send();
+    const letter = mailTo('backup@example.com').at(-1)!;
+    const unsubscribe = new URL(/<([^>]+)>/.exec(letter.headers.get('list-unsubscribe')!)![1]!).pathname;
+    const archive = await t.app.inject({ method: 'GET', url: '/api/admin/export', headers: { cookie } });
+    expect(archive.statusCode).toBe(200);
+
+    const fresh = await createTestApp(env(), {
+      mailer: new SmtpMailer({ url: smtp.url, to: 'author@folio.example' }),
+      renderer,
+      clock: () => now,
+      newsletterPollMs: 0,
+    });
+    try {
+      const freshCookie = await adminCookie(fresh.app);
+      const restored = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/admin/import',
+        headers: { cookie: freshCookie, 'content-type': 'application/zip' },
+        payload: archive.rawPayload,
+      });
+      expect(restored.statusCode).toBe(200);
+      const list = (
+        await fresh.app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: { cookie: freshCookie } })
+      ).json();
+      expect(list.counts.confirmed).toBe(1);
+      const before = smtp.received.length;
+      await fresh.app.newsletterSender!.tick();
+      expect(smtp.received.length).toBe(before);
+      const oneClick = await fresh.app.inject({
+        method: 'POST',
+        url: unsubscribe,
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(oneClick.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -17,6 +17,8 @@ import { OLD_ADDRESS_MAX_BYTES } from '../old-addresses.ts';
  *   comments.json, messages.json, revisions.json, readers.json (readers per post and day)
  *   site.json            the site document (shared/site.ts) as saved
  *   old-addresses.json   where imported posts lived before (path as kept, post id)
+ *   subscribers.json     the newsletter's subscribers (address, status, unsubscribe token, dates)
+ *   newsletters.json     the posts sent to them (post id, recipients, dates): never sent again
  * Times are ISO strings with milliseconds. What export writes, restore reads with these schemas:
  * every field as the API takes it (shared/*.ts), so a restore stores nothing the site could not.
  */
@@ -30,6 +32,8 @@ export const FILES = {
   readers: 'readers.json',
   site: 'site.json',
   oldAddresses: 'old-addresses.json',
+  subscribers: 'subscribers.json',
+  newsletters: 'newsletters.json',
 } as const;
 
 /** File extension of an upload's original, by its content type (what uploads accept). */
@@ -144,4 +148,28 @@ export const readersRowSchema = z.object({
 export const oldAddressRowSchema = z.object({
   path: text().min(2).max(OLD_ADDRESS_MAX_BYTES),
   postId: z.uuid(),
+});
+
+/**
+ * A newsletter subscriber. The unsubscribe token comes along, so that the links in e-mails already
+ * sent keep working; a confirmation link does not (its token is kept only as a hash).
+ */
+export const subscriberRowSchema = z.object({
+  id: z.uuid(),
+  email: z.email().max(LIMITS.email),
+  status: z.enum(['pending', 'confirmed', 'unsubscribed', 'bounced']),
+  consent: z.enum(['link', 'imported']).nullable(),
+  unsubscribeToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  createdAt: iso,
+  confirmedAt: isoOrNull,
+  confirmSentAt: isoOrNull,
+  changedAt: iso,
+});
+
+/** A post sent to subscribers: restored, it is never sent again. */
+export const newsletterRowSchema = z.object({
+  postId: z.uuid(),
+  total: count(),
+  createdAt: iso,
+  finishedAt: isoOrNull,
 });

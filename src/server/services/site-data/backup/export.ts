@@ -8,10 +8,12 @@ import {
   blogPosts,
   comments,
   contactMessages,
+  newsletters,
   oldAddresses,
   postDailyViews,
   postRevisions,
   siteDocument,
+  subscribers,
   uploads,
 } from '../../../db/schema.ts';
 import { stringifyFrontMatter } from '../imports/front-matter.ts';
@@ -23,7 +25,7 @@ const BATCH = 200;
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A table with a uuid primary key `id`, read in pages of BATCH by id. */
-type IdTable = typeof uploads | typeof comments | typeof contactMessages | typeof postRevisions;
+type IdTable = typeof uploads | typeof comments | typeof contactMessages | typeof postRevisions | typeof subscribers;
 
 async function* rowsOf<Table extends IdTable, T>(
   db: Database,
@@ -179,6 +181,20 @@ export async function writeBackup(db: Database, storage: ObjectStorage, now = ne
   );
   json(FILES.readers, () => readersRows(db));
   json(FILES.oldAddresses, () => oldAddressRows(db));
+  json(FILES.subscribers, () =>
+    rowsOf(db, subscribers, (row) => ({
+      id: row.id,
+      email: row.email,
+      status: row.status,
+      consent: row.consent,
+      unsubscribeToken: row.unsubscribeToken,
+      createdAt: row.createdAt.toISOString(),
+      confirmedAt: isoOrNull(row.confirmedAt),
+      confirmSentAt: isoOrNull(row.confirmSentAt),
+      changedAt: row.changedAt.toISOString(),
+    })),
+  );
+  json(FILES.newsletters, () => newsletterRows(db));
   zip.addReadStreamLazy(
     FILES.site,
     { mtime },
@@ -205,6 +221,29 @@ async function* oldAddressRows(db: Database) {
     yield* rows;
     if (rows.length < BATCH) return;
     after = rows.at(-1)!.path;
+  }
+}
+
+/** The posts sent to subscribers, paged by post. */
+async function* newsletterRows(db: Database) {
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(newsletters)
+      .where(after === undefined ? undefined : gt(newsletters.postId, after))
+      .orderBy(asc(newsletters.postId))
+      .limit(BATCH);
+    for (const row of rows) {
+      yield {
+        postId: row.postId,
+        total: row.total,
+        createdAt: row.createdAt.toISOString(),
+        finishedAt: isoOrNull(row.finishedAt),
+      };
+    }
+    if (rows.length < BATCH) return;
+    after = rows.at(-1)!.postId;
   }
 }
 

@@ -12,11 +12,13 @@ import {
   blogPosts,
   comments,
   contactMessages,
+  newsletters,
   oldAddresses,
   postDailyViews,
   postRevisions,
   siteDocument,
   siteRevisions,
+  subscribers,
   uploads,
 } from '../../../db/schema.ts';
 import { SITE_LIMITS } from '../../../../shared/site.ts';
@@ -30,8 +32,10 @@ import {
   FILES,
   frontMatterSchema,
   messageRowSchema,
+  newsletterRowSchema,
   postBodySchema,
   oldAddressRowSchema,
+  subscriberRowSchema,
   readersRowSchema,
   revisionRowSchema,
   uploadEntryName,
@@ -90,6 +94,8 @@ export const STREAMED_FILES: readonly string[] = [
   FILES.uploads,
   FILES.readers,
   FILES.oldAddresses,
+  FILES.subscribers,
+  FILES.newsletters,
 ];
 
 export interface RestoreOptions {
@@ -291,6 +297,44 @@ async function restore(
     await addressRows.add(row.path, row, bytes);
   }
   await addressRows.flush();
+
+  // The newsletter's subscribers (older backups have none). An address the site already has (they
+  // subscribed here since) keeps its row here: the conflict leaves it as it is.
+  let waiting: Array<typeof subscribers.$inferInsert> = [];
+  const writeSubscribers = async () => {
+    if (waiting.length === 0) return;
+    pacer.check();
+    await tx.insert(subscribers).values(waiting).onConflictDoNothing();
+    waiting = [];
+    await pacer.step();
+  };
+  for await (const { row } of jsonLines(zip, FILES.subscribers, subscriberRowSchema, pacer)) {
+    waiting.push({
+      ...row,
+      emailKey: row.email.trim().toLowerCase(),
+      createdAt: new Date(row.createdAt),
+      confirmedAt: row.confirmedAt ? new Date(row.confirmedAt) : null,
+      confirmSentAt: row.confirmSentAt ? new Date(row.confirmSentAt) : null,
+      changedAt: new Date(row.changedAt),
+    });
+    if (waiting.length >= BATCH_ROWS) await writeSubscribers();
+  }
+  await writeSubscribers();
+
+  // Posts already sent to subscribers: kept as sent, so that none goes out twice.
+  for await (const { row } of jsonLines(zip, FILES.newsletters, newsletterRowSchema, pacer)) {
+    if (!postExists(row.postId)) continue;
+    await tx
+      .insert(newsletters)
+      .values({
+        postId: row.postId,
+        total: row.total,
+        createdAt: new Date(row.createdAt),
+        // Its deliveries are not in the archive: what was not sent when it was made is not sent now.
+        finishedAt: row.finishedAt ? new Date(row.finishedAt) : new Date(row.createdAt),
+      })
+      .onConflictDoNothing();
+  }
 
   // The site document, when the backup has one (older backups do not: the site keeps its own).
   const siteEntry = zip.find(FILES.site);
