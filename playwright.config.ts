@@ -3,6 +3,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+/** The site's SMTP server and where the specs read what it was given (tests/support/e2e-mailbox.ts). */
+const SMTP_PORT = PORT + 1;
+const MAILBOX_PORT = PORT + 2;
+export const E2E_MAILBOX_URL = `http://127.0.0.1:${MAILBOX_PORT}`;
 
 /** DESIGN.md: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser. */
 const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -38,22 +42,33 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'mobile', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions } },
   ],
-  webServer: {
-    // The production build on a fresh embedded database.
-    command: `rm -rf .tmp/e2e-data-${PORT} && node src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/admin/session`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.tmp/e2e-data-${PORT}`,
-      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      VISITOR_WRITE_LIMIT: '1000',
-      // The import specs serve their fixture article on loopback.
-      IMPORT_ALLOW_HOSTS: '127.0.0.1',
+  webServer: [
+    {
+      command: `node tests/support/e2e-mailbox.ts ${SMTP_PORT} ${MAILBOX_PORT}`,
+      url: `${E2E_MAILBOX_URL}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The production build on a fresh embedded database.
+      command: `rm -rf .tmp/e2e-data-${PORT} && node src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/admin/session`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.tmp/e2e-data-${PORT}`,
+        ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+        SITE_URL: `http://127.0.0.1:${PORT}`,
+        VISITOR_WRITE_LIMIT: '1000',
+        // The import specs serve their fixture article on loopback.
+        IMPORT_ALLOW_HOSTS: '127.0.0.1',
+        // Mail (contact, comments, the newsletter) goes to the mailbox above.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        CONTACT_TO: 'author@e2e.example',
+      },
+    },
+  ],
 });

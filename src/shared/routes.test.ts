@@ -63,7 +63,7 @@ describe('the route table', () => {
   it('gives the sitemap, robots.txt and the canonical redirects what they list', () => {
     expect(indexableStaticPaths).toEqual(['/', '/cv', '/blog']);
     expect(authorPathPrefixes).toEqual(['/write', '/edit/', '/admin']);
-    expect(pageSections).toEqual(['/cv', '/blog', '/saved', '/write', '/edit', '/admin', '/preview']);
+    expect(pageSections).toEqual(['/cv', '/blog', '/saved', '/write', '/edit', '/admin', '/preview', '/newsletter']);
   });
 
   it('keeps previews out of every cache without putting them behind the gate', () => {

@@ -89,7 +89,9 @@ export interface Refusal {
  * A real SMTP server on loopback that keeps every message it is given. `refuse` may answer a
  * recipient with a refusal (a bounce, a greylisting), asked at each RCPT TO.
  */
-export async function startSmtpPeer(options: { refuse?: (address: string) => Refusal | undefined } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer(
+  options: { refuse?: (address: string) => Refusal | undefined; port?: number } = {},
+): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -109,7 +111,7 @@ export async function startSmtpPeer(options: { refuse?: (address: string) => Ref
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

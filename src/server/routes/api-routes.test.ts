@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { apiRoutes } from '../../shared/routes.ts';
+import { SmtpMailer } from '../adapters/mailer.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 describe('the API route table (shared/routes.ts)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // With mail set up, as the newsletter's routes are registered only then; nothing is sent.
+    const smtp = { url: 'smtp://127.0.0.1:9', to: 'author@example.com' };
+    t = await createTestApp({ SMTP_URL: smtp.url, CONTACT_TO: smtp.to }, { mailer: new SmtpMailer(smtp), newsletterPollMs: 0 });
   });
   afterAll(() => t.close());
 
