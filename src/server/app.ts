@@ -275,6 +275,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     admin: new SubscriberAdmin(db, clock),
     enabled: Boolean(config.newsletter && options.mailer),
   });
+  // The mail server's kept connections end with the app (after the sender stops: preClose).
+  app.addHook('onClose', async () => {
+    await options.mailer?.close?.();
+  });
   // The newsletter (DESIGN.md): only with SMTP; its sender runs in this process.
   const newsletter = config.newsletter && options.mailer ? { ...config.newsletter, mailer: options.mailer } : undefined;
   const subscribers = newsletter ? new SubscriberService(db, clock) : undefined;

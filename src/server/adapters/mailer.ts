@@ -48,6 +48,8 @@ export interface Mailer {
   sendCommentNotification(comment: CommentNotification): Promise<void>;
   /** Rejects with a MailRefusal when the server refuses the message or cannot be reached. */
   send(mail: OutgoingMail): Promise<void>;
+  /** Closes the kept connections (the app's shutdown). */
+  close?(): Promise<void>;
 }
 
 /** Sends through the SMTP server of `url`; nodemailer is loaded by the first message, not at start-up. */
@@ -64,6 +66,12 @@ export class SmtpMailer implements Mailer {
     return (this.transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport(pooled(this.url)),
     ));
+  }
+
+  async close(): Promise<void> {
+    const transporter = this.transporter;
+    this.transporter = undefined;
+    if (transporter) (await transporter).close();
   }
 
   async send(mail: OutgoingMail): Promise<void> {
