@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { FormOutcome } from '../../../shared/form-outcome.ts';
-import { HONEYPOT_FIELD, PAGE_FIELD } from '../../../shared/form-outcome.ts';
+import { HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { apiPath } from '../../../shared/routes.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
@@ -12,8 +12,6 @@ import { formOutcomeKey } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
 import { newsletterEnabledQuery } from './api.ts';
 
-/** Where the form's 303 comes back to: the form at the end of a post, else the footer's. */
-const SUBSCRIBE_SECTION_ID = 'subscribe';
 
 /**
  * `Get new posts by e-mail` (DESIGN.md "the newsletter"): one field and `Subscribe`, a plain form
@@ -29,7 +27,7 @@ export function SubscribeForm({ anchor, tone }: { anchor: boolean; tone: 'light'
   if (!enabled) return null;
   const dark = tone === 'dark';
   return (
-    <section id={anchor ? SUBSCRIBE_SECTION_ID : undefined} aria-labelledby={ids.heading} className="scroll-mt-16">
+    <section id={anchor ? VISITOR_FORMS.subscribe.section : undefined} aria-labelledby={ids.heading} className="scroll-mt-16">
       <h2 id={ids.heading} className={cx('text-xl font-bold', dark ? 'text-white' : 'text-slate-900')}>
         Get new posts by e-mail
       </h2>
