@@ -12,7 +12,6 @@ import { formOutcomeKey } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
 import { newsletterEnabledQuery } from './api.ts';
 
-
 /**
  * `Get new posts by e-mail` (DESIGN.md "the newsletter"): one field and `Subscribe`, a plain form
  * POST answered 303 back to this page, which then says to check the inbox. It needs no script, so
