@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
@@ -28,6 +29,10 @@ function serviceWorker(): Plugin {
   };
 }
 
+const REACT_STRING_RENDERER = fileURLToPath(
+  new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [serviceWorker()])],
   build: {
@@ -46,6 +51,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // lucide-react's CommonJS build holds every icon; bundled into the SSR build from its ES modules,
   // the server loads only the icons the pages use (about 150 ms less at each cold start).
   ssr: { noExternal: ['lucide-react'] },
+  // react-dom/server loads both of React's server renderers; the pages use renderToString, which is
+  // the "legacy" one's alone. The built server takes that one only: 300 KB of source less, held
+  // in the server's memory for its whole life.
+  resolve: isSsrBuild ? { alias: [{ find: /^react-dom\/server$/, replacement: REACT_STRING_RENDERER }] } : {},
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     globalSetup: ['./tests/setup/global-setup.ts'],

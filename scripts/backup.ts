@@ -79,7 +79,7 @@ try {
   if (zip) source = server!;
   else if (values.server) fail(`no server answers at ${values.server}`);
   else {
-    const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     await database.migrate();
     close = () => database.close();
     zip = (await writeBackup(database.db, createStorage({ dataDir: config.dataDir, s3: config.s3 }))).outputStream as Readable;

@@ -48,7 +48,7 @@ async function loadPages() {
   return { renderer: sourceRenderer(entry, readFileSync('index.html', 'utf8'), SITE_URL), close: () => vite.close() };
 }
 
-const database = openDatabase({ pglite: new PGlite() });
+const database = await openDatabase({ pglite: new PGlite() });
 await database.migrate();
 await ensureAdminAccount(database.db, ADMIN_PASSWORD);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-fuzz-'));

@@ -26,7 +26,7 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 
-const database = openDatabase(
+const database = await openDatabase(
   values.url ? { url: values.url } : values.data ? { dataDir: values.data } : { pglite: new PGlite() },
 );
 await database.migrate();

@@ -42,7 +42,7 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 /** The site to export: --mb MB of uploads and a few posts, in `dataDir`. */
 async function fill(dataDir: string): Promise<void> {
-  const database = openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
     await ensureAdminAccount(database.db, PASSWORD);
@@ -108,7 +108,7 @@ if (values.fill) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'folio-export-memory-'));
 let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-let database: ReturnType<typeof openDatabase> | undefined;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 try {
   const filling = performance.now();
   execFileSync(
@@ -120,7 +120,7 @@ try {
   );
   console.log(`filled       ${dataDir} in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
 
-  database = openDatabase({ dataDir });
+  database = await openDatabase({ dataDir });
   await database.migrate();
   app = await buildApp({
     config: loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, SITE_URL: 'http://127.0.0.1' }),

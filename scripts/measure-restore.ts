@@ -81,7 +81,7 @@ try {
   for (const lines of counts) {
     const file = path.join(scratch, `${lines}.zip`);
     writeFileSync(file, await backupOf(lines));
-    const database = openDatabase({ pglite: new PGlite() });
+    const database = await openDatabase({ pglite: new PGlite() });
     await database.migrate();
     const zip = await ZipInput.open(file, { streamed: STREAMED_FILES });
     const rest = process.memoryUsage().rss;

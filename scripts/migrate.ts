@@ -4,7 +4,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { loadConfig } from '../src/server/env.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 await database.close();
 console.log(`Migrations applied to ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}.`);

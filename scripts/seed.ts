@@ -51,7 +51,7 @@ try {
   process.exit(1);
 }
 
-const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await database.migrate();
   const started = performance.now();

@@ -38,7 +38,7 @@ export async function prepareDataset(posts: number, options: { reseed: boolean }
   const partial = `${dataDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const database = openDatabase({ dataDir: partial });
+  const database = await openDatabase({ dataDir: partial });
   let manifest: Manifest;
   try {
     await database.migrate();

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   // SSR bundle load; the admin password is checked on the thread pool meanwhile.
   const { openDatabase } = await import('./db/client.ts');
   if (!config.databaseUrl) keepWebAssemblyOnBaselineCompiler();
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const databaseReady = (async () => {
     await database.migrate();
     const { ensureAdminAccount } = await import('./services/auth/index.ts');

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
   if (!process.env.DATABASE_URL) {
     const pglite = new PGlite();
-    const handle = openDatabase({ pglite });
+    const handle = await openDatabase({ pglite });
     await handle.migrate();
     const dump = await pglite.dumpDataDir('gzip');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

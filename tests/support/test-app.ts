@@ -43,7 +43,7 @@ export async function createTestDatabase(): Promise<{ db: Database; close(): Pro
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const handle = openDatabase({ url: url.toString() });
+    const handle = await openDatabase({ url: url.toString() });
     await handle.migrate();
     return {
       db: handle.db,
@@ -64,7 +64,7 @@ export async function createTestDatabase(): Promise<{ db: Database; close(): Pro
   }
   const template = readFileSync(inject('pgliteTemplate'));
   const pglite = new PGlite({ loadDataDir: new Blob([template]) });
-  const handle = openDatabase({ pglite });
+  const handle = await openDatabase({ pglite });
   return { db: handle.db, close: handle.close };
 }
 

@@ -10,7 +10,7 @@ let handle: DatabaseHandle;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'folio-checkpoints-'));
   // Small thresholds stand in for the server's (16 MB, checked every 30 s).
-  handle = openDatabase({ dataDir, checkpoints: { pollMs: 50, afterBytes: 256 * 1024 } });
+  handle = await openDatabase({ dataDir, checkpoints: { pollMs: 50, afterBytes: 256 * 1024 } });
   await handle.migrate();
 }, 60_000);
 afterAll(async () => {

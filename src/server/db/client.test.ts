@@ -11,7 +11,7 @@ afterAll(() => server?.stop());
 describe('migrations on a shared PostgreSQL', () => {
   it('two instances starting together on a fresh PostgreSQL both migrate and start (security review)', async () => {
     const url = await server.createDatabase();
-    const instances = [openDatabase({ url }), openDatabase({ url }), openDatabase({ url })];
+    const instances = await Promise.all([openDatabase({ url }), openDatabase({ url }), openDatabase({ url })]);
     try {
       const outcomes = await Promise.allSettled(instances.map((instance) => instance.migrate()));
       expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'ok'))).toEqual([

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PageEntry, RenderPage, SiteConfig, SsrDataSource } from '../../shared/pages.ts';
-import { smallestImages } from './save-data.ts';
 
 interface RenderedPage {
   status: number;
@@ -104,10 +103,12 @@ export function composeRenderer(
       const state = saveData
         ? ''
         : `<script id="__QUERY_STATE__" type="application/json" nonce="${nonce}">${entry.serializeForScript(result.state)}</script>`;
+      // The tokenizer is loaded by the first page asked with Save-Data: most servers never need it.
+      const body = saveData ? (await import('./smallest-images.ts')).smallestImages(result.html) : result.html;
       const html = template
         .replace('<!--app-head-->', () => result.head)
         .replace('<!--app-assets-->', () => assets(result.entry, { script: !saveData }))
-        .replace('<!--app-html-->', () => (saveData ? smallestImages(result.html) : result.html))
+        .replace('<!--app-html-->', () => body)
         .replace('<!--app-state-->', () => state);
       return { status: result.status, html };
     },

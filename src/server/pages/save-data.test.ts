@@ -4,7 +4,8 @@ import { defaultSite } from '../../content/site.ts';
 import * as entry from '../../client/entry-server.tsx';
 import type { SsrDataSource } from '../../shared/pages.ts';
 import { composeRenderer, manifestAssets } from './renderer.ts';
-import { savesData, smallestImages } from './save-data.ts';
+import { savesData } from './save-data.ts';
+import { smallestImages } from './smallest-images.ts';
 
 const ID = '6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f';
 const UPLOAD = `/objects/uploads/${ID}`;

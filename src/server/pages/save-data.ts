@@ -1,7 +1,3 @@
-import escapeHtml from 'escape-html';
-import { Parser } from 'htmlparser2';
-import { smallestCopyOf } from '../../shared/images.ts';
-
 /**
  * Whether a request's `Save-Data` header asks for a lighter page: its first token is `on` (the
  * header may carry more tokens after `;`), in any case.
@@ -9,33 +5,4 @@ import { smallestCopyOf } from '../../shared/images.ts';
 export function savesData(header: string | string[] | undefined): boolean {
   const value = Array.isArray(header) ? header[0] : header;
   return value?.split(';')[0]?.trim().toLowerCase() === 'on';
-}
-
-/**
- * A page's HTML with every image stored by this site shown from its smallest copy (DESIGN.md:
- * with `Save-Data: on`, no image wider than the 480 px copy): `src` becomes that copy and the
- * `srcset`/`sizes` that would let the browser pick a wider one are dropped. Other images (another
- * site's) stay as they are: they have no copies. The HTML is tokenized, not searched, so an `<img`
- * inside text or an attribute (a post's alt text) is never taken for a tag.
- */
-export function smallestImages(html: string): string {
-  const edits: Array<{ start: number; end: number; tag: string }> = [];
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (name !== 'img') return;
-      const copy = smallestCopyOf(attributes.src ?? '');
-      if (!copy) return;
-      const kept = Object.entries(attributes).filter(([attribute]) => attribute !== 'srcset' && attribute !== 'sizes');
-      const tag = `<img${kept.map(([attribute, value]) => ` ${attribute}="${escapeHtml(attribute === 'src' ? copy : value)}"`).join('')}>`;
-      edits.push({ start: parser.startIndex, end: parser.endIndex + 1, tag });
-    },
-  });
-  parser.end(html);
-  let result = '';
-  let from = 0;
-  for (const { start, end, tag } of edits) {
-    result += html.slice(from, start) + tag;
-    from = end;
-  }
-  return result + html.slice(from);
 }

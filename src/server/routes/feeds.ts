@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { Feed } from 'feed';
 import { DESCRIPTION_LENGTH } from '../../shared/constants.ts';
 import { authorPathPrefixes, indexableStaticPaths, pagePath } from '../../shared/routes.ts';
 import { postDate, type Post } from '../../shared/posts.ts';
@@ -56,6 +55,9 @@ export const feedRoutes: FastifyPluginAsync<{
       site.get(),
     ]);
     const shareImage = meta.shareImage || '/images/og-default.png';
+    // Loaded by the first feed asked for (then cached for five minutes): its XML writer and parser
+    // are not held by a server nobody polls.
+    const { Feed } = await import('feed');
     const feed = new Feed({
       title: xmlText(blog.title),
       description: xmlText(blog.description),

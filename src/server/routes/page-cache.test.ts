@@ -340,7 +340,7 @@ describe('two instances on one PostgreSQL', () => {
     server = await startPostgresServer();
     const url = await server.createDatabase();
     for (let i = 0; i < 2; i++) {
-      const database = openDatabase({ url });
+      const database = await openDatabase({ url });
       await database.migrate();
       await ensureAdminAccount(database.db, ADMIN_PASSWORD);
       const dataDir = `.tmp/page-cache-test-${process.pid}-${i}`;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -78,6 +76,8 @@ export class SubscriberAdmin {
   /** Every subscriber as CSV (`email,status,subscribed_at,confirmed_at`), formulas neutralised. */
   async exportCsv(): Promise<string> {
     const rows = await this.db.select().from(subscribers).orderBy(subscribers.createdAt, subscribers.emailKey);
+    // The CSV libraries are loaded when the author first uses them, not by every server.
+    const { stringify } = await import('csv-stringify/sync');
     return stringify(
       rows.map((row) => [cell(row.email), row.status, row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? '']),
       { header: true, columns: ['email', 'status', 'subscribed_at', 'confirmed_at'] },
@@ -92,6 +92,7 @@ export class SubscriberAdmin {
    */
   async importCsv(text: string, consent: boolean): Promise<SubscriberImportResult> {
     if (text.includes('\u0000')) throw new HttpError(400, 'The file holds NUL characters: it is not a CSV of addresses');
+    const { parse } = await import('csv-parse');
     const records = Readable.from(chunksOf(text.replace(/^\uFEFF/, ''), 64 * 1024)).pipe(
       parse({ relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 64 * 1024 }),
     );

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const template = process.env.DATABASE_URL ? undefined : inject('pgliteTemplate');
   const pglite =
     template && existsSync(template) ? new PGlite(dbDir, { loadDataDir: new Blob([readFileSync(template)]) }) : new PGlite(dbDir);
-  const handle = openDatabase({ pglite });
+  const handle = await openDatabase({ pglite });
   await handle.migrate();
   await handle.db.insert(blogPosts).values({ title: 'From cron', slug: 'from-cron', content: 'Backed up at night.' });
   await handle.db.insert(uploads).values({ id: UPLOAD_ID, contentType: 'image/png', size: 4, width: 1, height: 1 });
