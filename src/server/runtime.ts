@@ -16,9 +16,10 @@ const COMPILE_CACHE_DIR = path.join(root, 'node_modules', '.cache', 'node-compil
  * - `--max-semi-space-size`: each of the young generation's two semi-spaces. While the modules
  *   load V8 grows them to 32 MB each and keeps them: 64 MB in a server that allocates little per
  *   request. At 4 MB the process was 25-40 MB smaller after start and after traffic, with pages
- *   and API calls taking no more CPU. At 1 MB it is 6 MB smaller again when idle; a post save of
- *   50 KB took 222-229 ms of the server's CPU against 219-253 ms at 4 MB, and the benchmark's pages
- *   and searches answered as many requests.
+ *   and API calls taking no more CPU. At 2 MB it is 2-4 MB smaller again when idle, with the same
+ *   throughput (a minute of the benchmark's mix: 653 req/s) and the same p95 for a new search
+ *   term. At 1 MB it is 2-3 MB smaller still, but a new search term's p95 was 4-5 ms longer and
+ *   the minute answered 526-538 req/s: too much for so little.
  * - `--max-old-space-size`: the old generation's ceiling. V8 lets the heap grow to up to four times
  *   what is alive between collections when the ceiling is high (V8 sets it from the machine's
  *   memory: 4 GB on one of 24 GB), and 1.3-1.4 times under a ceiling of 512 MB or less. A minute at 50 connections over pages and
@@ -29,7 +30,7 @@ const COMPILE_CACHE_DIR = path.join(root, 'node_modules', '.cache', 'node-compil
  * Both apply to worker threads too.
  */
 const HEAP_FLAGS: ReadonlyArray<readonly [flag: string, mb: number]> = [
-  ['--max-semi-space-size', 1],
+  ['--max-semi-space-size', 2],
   ['--max-old-space-size', 512],
 ];
 
