@@ -16,10 +16,10 @@ const COMPILE_CACHE_DIR = path.join(root, 'node_modules', '.cache', 'node-compil
  * - `--max-semi-space-size`: each of the young generation's two semi-spaces. While the modules
  *   load V8 grows them to 32 MB each and keeps them: 64 MB in a server that allocates little per
  *   request. At 4 MB the process was 25-40 MB smaller after start and after traffic, with pages
- *   and API calls taking no more CPU. At 2 MB it is 2-4 MB smaller again when idle, with the same
- *   throughput (a minute of the benchmark's mix: 653 req/s) and the same p95 for a new search
- *   term. At 1 MB it is 2-3 MB smaller still, but a new search term's p95 was 4-5 ms longer and
- *   the minute answered 526-538 req/s: too much for so little.
+ *   and API calls taking no more CPU. At 2 MB it is 2-4 MB smaller again when idle, and a new
+ *   search term's p95 is the same (a minute of the benchmark's mix answered 549-653 req/s). At
+ *   1 MB it is 2-3 MB smaller still, but a new search term's p95 was 4-5 ms longer and the minute
+ *   answered 526-538 req/s: too much for so little.
  * - `--max-old-space-size`: the old generation's ceiling. V8 lets the heap grow to up to four times
  *   what is alive between collections when the ceiling is high (V8 sets it from the machine's
  *   memory: 4 GB on one of 24 GB), and 1.3-1.4 times under a ceiling of 512 MB or less. A minute at 50 connections over pages and
