@@ -12,6 +12,8 @@ import type { Database } from './db/client.ts';
 import type { Config } from './env.ts';
 import { registerErrorHandler } from './errors.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { securityRoutes } from './routes/security.ts';
+import { PasskeyService, relyingPartyOf } from './services/auth/index.ts';
 import { backOfficeRoutes } from './routes/back-office.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -249,12 +251,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const dashboard = new DashboardService(db, comments, messages, views, options.clock);
   const uploads = new UploadService(db, options.storage, options.sessionSecret);
 
+  const passkeys = new PasskeyService(db, relyingPartyOf(config.siteUrl));
   await app.register(adminRoutes, {
     checkPassword: (password) => checkAdminPassword(db, password),
+    passkeys,
     limiter,
     sessions,
     secureCookies,
   });
+  await app.register(securityRoutes, { passkeys, siteName: async () => (await site.get()).profile.name });
   await app.register(postRoutes, { posts, reader, revisions, previews, cache: pageCache });
   await app.register(commentRoutes, { comments, writeGuard, secureCookies, cache: pageCache });
   await app.register(contactRoutes, { messages, writeGuard, secureCookies });

@@ -25,6 +25,8 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   /** scrypt hash, never the password itself. */
   password: text('password').notNull(),
+  /** The password alone no longer opens a session: a passkey or a recovery code must follow it. */
+  requirePasskey: boolean('require_passkey').notNull().default(false),
 });
 
 export const blogPosts = pgTable(
@@ -197,6 +199,44 @@ export const importedImages = pgTable('imported_images', {
 export const adminSessions = pgTable('admin_sessions', {
   id: text('id').primaryKey(),
   createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The author's passkeys (WebAuthn credentials): each one's public key and signature counter,
+ * never a secret. Named by the author; `lastUsedAt` is set at each sign-in.
+ */
+export const passkeys = pgTable('passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** base64url, as the browser reports it. */
+  credentialId: text('credential_id').notNull().unique(),
+  /** The COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
+
+/** Recovery codes: the sha-256 of each, usable once; a new set replaces the old one whole. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  createdAt: createdAt(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * WebAuthn challenges, kept on the server for every instance to check: each is issued for one
+ * ceremony, lives a few minutes and is deleted when it is used, so an answer cannot be replayed.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  /** `register` (adding a passkey) or `sign-in`. */
+  purpose: text('purpose').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

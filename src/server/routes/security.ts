@@ -1,0 +1,54 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addPasskeySchema,
+  passkeySummarySchema,
+  recoveryCodesSchema,
+  requirePasskeySchema,
+  securityOverviewSchema,
+} from '../../shared/security.ts';
+import { requireAdmin } from '../http/session.ts';
+import type { PasskeyService } from '../services/auth/index.ts';
+
+/** `/admin/security`'s API: the author's passkeys, recovery codes and `Require a passkey`. */
+export const securityRoutes: FastifyPluginAsyncZod<{
+  passkeys: PasskeyService;
+  /** The name an authenticator shows beside a new passkey: the site's. */
+  siteName: () => Promise<string>;
+}> = async (app, { passkeys, siteName }) => {
+  app.addHook('onRequest', requireAdmin);
+  // Nothing here may be kept by a browser or a proxy: recovery codes above all.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/api/admin/security', { schema: { response: { 200: securityOverviewSchema } } }, () => passkeys.overview());
+
+  app.post('/api/admin/security/passkeys/options', async () => passkeys.registrationOptions(await siteName()));
+
+  app.post(
+    '/api/admin/security/passkeys',
+    { bodyLimit: 64 * 1024, schema: { body: addPasskeySchema, response: { 201: passkeySummarySchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await passkeys.register(request.body.name, request.body.response as RegistrationResponseJSON)),
+  );
+
+  app.delete('/api/admin/security/passkeys/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+    await passkeys.remove(request.params.id);
+    return reply.code(204).send();
+  });
+
+  app.put(
+    '/api/admin/security/require',
+    { schema: { body: requirePasskeySchema, response: { 200: securityOverviewSchema } } },
+    async (request) => {
+      await passkeys.setRequired(request.body.required);
+      return passkeys.overview();
+    },
+  );
+
+  app.post('/api/admin/security/recovery-codes', { schema: { response: { 200: recoveryCodesSchema } } }, async () => ({
+    codes: await passkeys.newRecoveryCodes(),
+  }));
+};
