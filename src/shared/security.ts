@@ -6,7 +6,7 @@ import { text } from './fields.ts';
 /** What the gate answers when the password alone is not enough. */
 export const PASSKEY_REQUIRED_MESSAGE = 'A passkey is required for this site.';
 
-export const PASSKEY_NAME_MAX = 100;
+const PASSKEY_NAME_MAX = 100;
 
 /**
  * A WebAuthn answer as the browser library serialises it (base64url fields). Checked in depth by
@@ -24,7 +24,7 @@ const webAuthnAnswer = {
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 
-export const registrationAnswerSchema = z.object({
+const registrationAnswerSchema = z.object({
   ...webAuthnAnswer,
   response: z.looseObject({
     clientDataJSON: encoded,
@@ -33,7 +33,7 @@ export const registrationAnswerSchema = z.object({
   }),
 });
 
-export const authenticationAnswerSchema = z.object({
+const authenticationAnswerSchema = z.object({
   ...webAuthnAnswer,
   response: z.looseObject({
     clientDataJSON: encoded,
@@ -58,6 +58,7 @@ export const passkeySummarySchema = z.object({
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
 });
+export type PasskeySummary = z.infer<typeof passkeySummarySchema>;
 
 export const securityOverviewSchema = z.object({
   available: z.boolean(),

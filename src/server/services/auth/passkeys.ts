@@ -13,6 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import type { PasskeySummary, SecurityOverview } from '../../../shared/security.ts';
 import type { Database } from '../../db/client.ts';
 import { passkeys, recoveryCodes, users, webauthnChallenges } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../errors.ts';
@@ -20,7 +21,7 @@ import { ADMIN_USERNAME } from './admin-account.ts';
 
 /** How long a browser has to answer a challenge: WebAuthn's own prompt times out at 5 minutes. */
 const CHALLENGE_MS = 5 * 60_000;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Unambiguous letters and digits (no 0/O, 1/I/L): 31 symbols, 12 per code, about 59 bits. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
@@ -39,21 +40,6 @@ export function relyingPartyOf(siteUrl: string): RelyingParty | undefined {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0) return undefined;
   return { id: host, origin: url.origin };
-}
-
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-export interface SecurityOverview {
-  /** False when SITE_URL names an IP address: no passkey can be made for it. */
-  available: boolean;
-  requirePasskey: boolean;
-  passkeys: PasskeySummary[];
-  recoveryCodes: { remaining: number; total: number };
 }
 
 type Purpose = 'register' | 'sign-in';
