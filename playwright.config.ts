@@ -34,7 +34,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // A domain name, not an IP address: browsers refuse passkeys on an IP (DESIGN.md), and the site's
+    // address must be the one the browser is on. `localhost` counts.
+    baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions,
   },
@@ -61,7 +63,7 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: `.tmp/e2e-data-${PORT}`,
         ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
-        SITE_URL: `http://127.0.0.1:${PORT}`,
+        SITE_URL: `http://localhost:${PORT}`,
         VISITOR_WRITE_LIMIT: '1000',
         // The import specs serve their fixture article on loopback.
         IMPORT_ALLOW_HOSTS: '127.0.0.1',

@@ -67,6 +67,9 @@ export function App() {
             <Route path={pageRoutes.adminSubscribers.path}>
               <AdminPage path={pageRoutes.adminSubscribers.path} />
             </Route>
+            <Route path={pageRoutes.adminSecurity.path}>
+              <AdminPage path={pageRoutes.adminSecurity.path} />
+            </Route>
             <Route component={NotFoundPage} />
           </Switch>
         </div>

@@ -203,6 +203,7 @@ const adminScreens = {
   [pagePath.adminMessages]: 'Messages',
   [pagePath.adminSite]: 'Site',
   [pagePath.adminSubscribers]: 'Subscribers',
+  [pagePath.adminSecurity]: 'Security',
 } as const satisfies Record<string, string>;
 
 export type AdminScreenPath = keyof typeof adminScreens;

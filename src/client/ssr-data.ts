@@ -92,6 +92,7 @@ export async function resolveRoute(
     case 'adminMessages':
     case 'adminSite':
     case 'adminSubscribers':
+    case 'adminSecurity':
       return page(200, adminMeta(site, pathname as AdminScreenPath));
     case 'preview': {
       const token = matched.params.token!;

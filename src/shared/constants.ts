@@ -50,3 +50,6 @@ export const LIMITS = {
   metaTitle: 200,
   metaDescription: 500,
 } as const;
+
+/** What the gate answers when the password alone is not enough (DESIGN.md "passkeys"). */
+export const PASSKEY_REQUIRED_MESSAGE = 'A passkey is required for this site.';

@@ -3,9 +3,6 @@
 import { z } from 'zod';
 import { text } from './fields.ts';
 
-/** What the gate answers when the password alone is not enough. */
-export const PASSKEY_REQUIRED_MESSAGE = 'A passkey is required for this site.';
-
 const PASSKEY_NAME_MAX = 100;
 
 /**
@@ -69,3 +66,4 @@ export const securityOverviewSchema = z.object({
 export type SecurityOverview = z.infer<typeof securityOverviewSchema>;
 
 export const recoveryCodesSchema = z.object({ codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;

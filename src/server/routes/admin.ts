@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionSchema, adminVerifySchema } from '../../shared/admin.ts';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../shared/constants.ts';
-import { PASSKEY_REQUIRED_MESSAGE, passkeySignInSchema } from '../../shared/security.ts';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, PASSKEY_REQUIRED_MESSAGE } from '../../shared/constants.ts';
+import { apiRoutes } from '../../shared/routes.ts';
+import { passkeySignInSchema } from '../../shared/security.ts';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, tooManyRequests } from '../errors.ts';
@@ -34,14 +35,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   };
 
   app.post(
-    '/api/admin/verify',
+    apiRoutes.adminVerify,
     { schema: { body: adminVerifySchema, response: { 200: adminSessionSchema } } },
     async (request, reply) => {
       const succeeded = await takeAttempt(request, 'Too many wrong passwords, try again later');
       if (!(await checkPassword(request.body.password))) throw new HttpError(401, 'Invalid password');
       if (await passkeys.isRequired()) {
         const { recoveryCode } = request.body;
-        if (!recoveryCode) throw new HttpError(401, PASSKEY_REQUIRED_MESSAGE, {}, { passkeyRequired: true });
+        if (!recoveryCode) {
+          // The right password guessed nothing: its slot is given back, so that signing in in two
+          // steps (password, then passkey) never counts as a failure. The 429 above still bounds it.
+          await succeeded();
+          throw new HttpError(401, PASSKEY_REQUIRED_MESSAGE, {}, { passkeyRequired: true });
+        }
         if (!(await passkeys.useRecoveryCode(recoveryCode))) {
           throw new HttpError(
             401,
@@ -58,7 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   );
 
   // Sign in with a passkey: the options (a challenge kept for 5 minutes), then the signed answer.
-  app.post('/api/admin/passkey/options', async (request) => {
+  app.post(apiRoutes.passkeySignInOptions, async (request) => {
     const key = `passkey-options:${request.ip}`;
     const attempts = await limiter.hit(key, LOGIN_WINDOW_MS);
     if (attempts.count > PASSKEY_OPTIONS_MAX)
@@ -67,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post(
-    '/api/admin/passkey/verify',
+    apiRoutes.passkeySignIn,
     { bodyLimit: 64 * 1024, schema: { body: passkeySignInSchema, response: { 200: adminSessionSchema } } },
     async (request, reply) => {
       const succeeded = await takeAttempt(request, 'Too many failed sign-ins, try again later');
@@ -80,12 +86,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/admin/logout', { schema: { response: { 200: adminSessionSchema } } }, async (request, reply) => {
+  app.post(apiRoutes.adminLogout, { schema: { response: { 200: adminSessionSchema } } }, async (request, reply) => {
     await endSession(sessions, request, reply, secureCookies);
     return { authenticated: false };
   });
 
-  app.get('/api/admin/session', { schema: { response: { 200: adminSessionSchema } } }, async (request) => ({
+  app.get(apiRoutes.adminSession, { schema: { response: { 200: adminSessionSchema } } }, async (request) => ({
     authenticated: isAdmin(request),
   }));
 };

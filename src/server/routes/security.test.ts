@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../shared/constants.ts';
-import { PASSKEY_REQUIRED_MESSAGE } from '../../shared/security.ts';
 import { SoftAuthenticator } from '../../../tests/support/soft-authenticator.ts';
 import { ADMIN_PASSWORD, adminCookie, createTestApp, tables, type TestApp } from '../../../tests/support/test-app.ts';
 
@@ -67,7 +66,7 @@ describe('passkeys for the author', () => {
     expect((await admin('PUT', '/api/admin/security/require', { required: true })).json().requirePasskey).toBe(true);
     const passwordAlone = await gate('/api/admin/verify', { password: ADMIN_PASSWORD });
     expect(passwordAlone.statusCode).toBe(401);
-    expect(passwordAlone.json().message).toBe(PASSKEY_REQUIRED_MESSAGE);
+    expect(passwordAlone.json().message).toBe('A passkey is required for this site.');
     expect(sessionCookieOf(passwordAlone)).toBeUndefined();
 
     const signedIn = await signIn(authenticator);
@@ -157,6 +156,27 @@ describe('passkeys for the author', () => {
       expect(failed.statusCode).toBe(401);
     }
     expect((await signIn(authenticator)).statusCode).toBe(429);
+    expect((await gate('/api/admin/verify', { password: ADMIN_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('does not count the right password followed by a passkey as a failure', async () => {
+    const authenticator = new SoftAuthenticator(SITE);
+    await addPasskey(authenticator);
+    expect((await admin('PUT', '/api/admin/security/require', { required: true })).statusCode).toBe(200);
+    // More two-step sign-ins than the failure limit, in one window: every one opens the session.
+    for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) {
+      const first = await gate('/api/admin/verify', { password: ADMIN_PASSWORD });
+      expect(first.statusCode).toBe(401);
+      expect(first.json().passkeyRequired).toBe(true);
+      const second = await signIn(authenticator);
+      expect(second.statusCode, second.body).toBe(200);
+    }
+    // A wrong recovery code is a guess, and counts.
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await gate('/api/admin/verify', { password: ADMIN_PASSWORD, recoveryCode: 'AAAA-AAAA-AAAA' })).statusCode).toBe(
+        401,
+      );
+    }
     expect((await gate('/api/admin/verify', { password: ADMIN_PASSWORD })).statusCode).toBe(429);
   });
 });

@@ -8,6 +8,7 @@ import {
   requirePasskeySchema,
   securityOverviewSchema,
 } from '../../shared/security.ts';
+import { apiRoutes } from '../../shared/routes.ts';
 import { requireAdmin } from '../http/session.ts';
 import type { PasskeyService } from '../services/auth/index.ts';
 
@@ -23,24 +24,24 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/api/admin/security', { schema: { response: { 200: securityOverviewSchema } } }, () => passkeys.overview());
+  app.get(apiRoutes.adminSecurity, { schema: { response: { 200: securityOverviewSchema } } }, () => passkeys.overview());
 
-  app.post('/api/admin/security/passkeys/options', async () => passkeys.registrationOptions(await siteName()));
+  app.post(apiRoutes.adminPasskeyOptions, async () => passkeys.registrationOptions(await siteName()));
 
   app.post(
-    '/api/admin/security/passkeys',
+    apiRoutes.adminPasskeys,
     { bodyLimit: 64 * 1024, schema: { body: addPasskeySchema, response: { 201: passkeySummarySchema } } },
     async (request, reply) =>
       reply.code(201).send(await passkeys.register(request.body.name, request.body.response as RegistrationResponseJSON)),
   );
 
-  app.delete('/api/admin/security/passkeys/:id', { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
+  app.delete(apiRoutes.adminPasskey, { schema: { params: z.object({ id: z.uuid() }) } }, async (request, reply) => {
     await passkeys.remove(request.params.id);
     return reply.code(204).send();
   });
 
   app.put(
-    '/api/admin/security/require',
+    apiRoutes.adminRequirePasskey,
     { schema: { body: requirePasskeySchema, response: { 200: securityOverviewSchema } } },
     async (request) => {
       await passkeys.setRequired(request.body.required);
@@ -48,7 +49,7 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/admin/security/recovery-codes', { schema: { response: { 200: recoveryCodesSchema } } }, async () => ({
+  app.post(apiRoutes.adminRecoveryCodes, { schema: { response: { 200: recoveryCodesSchema } } }, async () => ({
     codes: await passkeys.newRecoveryCodes(),
   }));
 };

@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileText, LayoutDashboard, LogOut, Mail, MessageSquare, Plus, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  FileText,
+  KeyRound,
+  LayoutDashboard,
+  LogOut,
+  Mail,
+  MessageSquare,
+  Plus,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.tsx';
 import { cx, focusRing } from '../../components/ui/class-names.ts';
@@ -22,6 +33,7 @@ const items: NavItem[] = [
   { label: 'Messages', href: pagePath.adminMessages, icon: Mail },
   { label: 'Site', href: pagePath.adminSite, icon: UserRound },
   { label: 'Subscribers', href: pagePath.adminSubscribers, icon: Users },
+  { label: 'Security', href: pagePath.adminSecurity, icon: KeyRound },
   { label: 'New Post', href: pagePath.write, icon: Plus, exact: true },
 ];
 

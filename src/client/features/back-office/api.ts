@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 // the admin's chunks.
 import type { AdminComment, AdminMessage, AdminPostRow, CommentStatus, PostStatus, Stats } from '../../../shared/back-office.ts';
 import type { OldAddressList } from '../../../shared/backup.ts';
+import type { PasskeySummary, RecoveryCodes, SecurityOverview } from '../../../shared/security.ts';
 import type { SiteDocument, SiteRevision } from '../../../shared/site.ts';
 import type { SubscriberList, SubscriberStatus } from '../../../shared/subscribers.ts';
 import { apiRequest } from '../../lib/api.ts';
@@ -194,3 +195,25 @@ export const removeSubscriber = (id: string) => apiRequest('DELETE', apiPath.adm
 
 /** Every view of the subscribers (any status, any search) after one changed. */
 export const refreshSubscribers = (client: QueryClient) => client.invalidateQueries({ queryKey: [apiPath.adminSubscribers] });
+
+/** `/admin/security`: whether passkeys can work here, the passkeys, the codes left, the requirement. */
+export const securityQuery = () =>
+  queryOptions({
+    queryKey: [apiPath.adminSecurity],
+    queryFn: () => getJson<SecurityOverview>(apiPath.adminSecurity),
+    staleTime: 0,
+  });
+
+export const setPasskeyRequired = async (required: boolean) =>
+  (await apiRequest('PUT', apiPath.adminRequirePasskey, { required })).json() as Promise<SecurityOverview>;
+
+export const removePasskey = (id: string) => apiRequest('DELETE', apiPath.adminPasskey(id));
+
+/** A new set of recovery codes, shown once; the old set stops working. */
+export const newRecoveryCodes = async () =>
+  ((await apiRequest('POST', apiPath.adminRecoveryCodes)).json() as Promise<RecoveryCodes>).then(({ codes }) => codes);
+
+export const addPasskey = async (name: string, response: unknown) =>
+  (await apiRequest('POST', apiPath.adminPasskeys, { name, response })).json() as Promise<PasskeySummary>;
+
+export const refreshSecurity = (client: QueryClient) => client.invalidateQueries({ queryKey: securityQuery().queryKey });

@@ -4,6 +4,7 @@ import { CommentsScreen } from './comments-screen.tsx';
 import { Dashboard } from './dashboard.tsx';
 import { MessagesScreen } from './messages-screen.tsx';
 import { PostsScreen } from './posts-screen.tsx';
+import { SecurityScreen } from './security-screen.tsx';
 import { SiteScreen } from './site-editor/site-screen.tsx';
 import { SubscribersScreen } from './subscribers-screen.tsx';
 
@@ -14,6 +15,7 @@ const screens = {
   [pagePath.adminMessages]: MessagesScreen,
   [pagePath.adminSite]: SiteScreen,
   [pagePath.adminSubscribers]: SubscribersScreen,
+  [pagePath.adminSecurity]: SecurityScreen,
 } satisfies Record<AdminScreenPath, () => React.ReactNode>;
 
 /**
