@@ -259,7 +259,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     secureCookies,
   });
-  await app.register(securityRoutes, { passkeys, siteName: async () => (await site.get()).profile.name });
+  await app.register(securityRoutes, {
+    passkeys,
+    siteName: async () => (await site.get()).profile.name,
+    sessions,
+    secureCookies,
+  });
   await app.register(postRoutes, { posts, reader, revisions, previews, cache: pageCache });
   await app.register(commentRoutes, { comments, writeGuard, secureCookies, cache: pageCache });
   await app.register(contactRoutes, { messages, writeGuard, secureCookies });

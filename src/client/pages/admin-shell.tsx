@@ -10,7 +10,7 @@ export function AdminShell({ loadingLabel, children }: { loadingLabel: string; c
   return (
     <AdminGate>
       {/* Holds the bar's height while it loads, so the screen does not jump. */}
-      <Suspense fallback={<div className="h-[53px] max-sm:h-[93px] border-b border-slate-200 bg-slate-50" />}>
+      <Suspense fallback={<div className="h-[53px] max-lg:h-[93px] max-sm:h-[131px] border-b border-slate-200 bg-slate-50" />}>
         <AdminNav />
       </Suspense>
       <main id="main">

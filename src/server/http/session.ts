@@ -60,6 +60,15 @@ export async function endSession(
   reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'strict', secure });
 }
 
+/**
+ * Ends every admin session but the request's: a browser that got in with the password alone before
+ * `Require a passkey` was turned on (perhaps not the author's) is out at once.
+ */
+export async function endOtherSessions(store: SessionStore, request: FastifyRequest, secure: boolean): Promise<void> {
+  const token = sessionToken(request, sessionCookieName(secure));
+  if (token) await store.endOthers(token);
+}
+
 export const isAdmin = (request: FastifyRequest): boolean => request.adminSession;
 
 /** onRequest hook of every admin-only route: refused before the body is even read. */

@@ -82,6 +82,25 @@ describe('passkeys for the author', () => {
     expect((await gate('/api/admin/verify', { password: ADMIN_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('ends every other session when the requirement starts, and keeps the one that turned it on', async () => {
+    const authenticator = new SoftAuthenticator(SITE);
+    await addPasskey(authenticator);
+    // Another browser got in with the password alone while that was still enough.
+    const other = sessionCookieOf(await gate('/api/admin/verify', { password: ADMIN_PASSWORD }))!;
+    const otherCookie = `${other.name}=${other.value}`;
+    const sessionOf = async (c: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie: c } })).json().authenticated;
+    expect(await sessionOf(otherCookie)).toBe(true);
+
+    expect((await admin('PUT', '/api/admin/security/require', { required: true })).statusCode).toBe(200);
+    expect(await sessionOf(otherCookie)).toBe(false);
+    expect(await sessionOf(cookie)).toBe(true);
+    // Turning it off ends nobody's session.
+    const third = sessionCookieOf(await signIn(authenticator))!;
+    expect((await admin('PUT', '/api/admin/security/require', { required: false })).statusCode).toBe(200);
+    expect(await sessionOf(`${third.name}=${third.value}`)).toBe(true);
+  });
+
   it('will not require a passkey before one exists', async () => {
     const response = await admin('PUT', '/api/admin/security/require', { required: true });
     expect(response.statusCode).toBe(409);
@@ -178,6 +197,64 @@ describe('passkeys for the author', () => {
       );
     }
     expect((await gate('/api/admin/verify', { password: ADMIN_PASSWORD })).statusCode).toBe(429);
+  });
+});
+
+describe('hostile input on the passkey routes', () => {
+  const passkeyCount = async () => (await t.db.select().from(tables.passkeys)).length;
+  /** `{"a":{"a":...}}`, written out: building it as an object and stringifying it would overflow here. */
+  const nested = (depth: number) => `${'{"a":'.repeat(depth)}{}${'}'.repeat(depth)}`;
+
+  it('answers a 4xx with a message, and stores nothing, for NUL, oversize, deep and malformed bodies', async () => {
+    const authenticator = new SoftAuthenticator(SITE);
+    const options = (await admin('POST', '/api/admin/security/passkeys/options')).json();
+    const good = authenticator.register(options);
+    const cases: Array<[string, 'POST', string, unknown]> = [
+      ['NUL in the name', 'POST', '/api/admin/security/passkeys', { name: 'Lap\u0000top', response: good }],
+      ['an empty name', 'POST', '/api/admin/security/passkeys', { name: '   ', response: good }],
+      ['a name of 101 characters', 'POST', '/api/admin/security/passkeys', { name: 'x'.repeat(101), response: good }],
+      [
+        'a field that is not base64url',
+        'POST',
+        '/api/admin/security/passkeys',
+        { name: 'Laptop', response: { ...good, id: 'a b/c' } },
+      ],
+      [
+        '10 MB',
+        'POST',
+        '/api/admin/security/passkeys',
+        { name: 'Laptop', response: { ...good, pad: 'x'.repeat(10 * 1024 * 1024) } },
+      ],
+      ['nesting 5,000 deep', 'POST', '/api/admin/security/passkeys', `{"name":"Laptop","response":${nested(5_000)}}`],
+      ['an array', 'POST', '/api/admin/security/passkeys', [good]],
+      ['10 MB at the gate', 'POST', '/api/admin/passkey/verify', { response: { pad: 'x'.repeat(10 * 1024 * 1024) } }],
+      ['NUL at the gate', 'POST', '/api/admin/passkey/verify', { response: { ...good, id: '\u0000' } }],
+    ];
+    for (const [label, method, url, payload] of cases) {
+      const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: body,
+        headers: { cookie, 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, `${label}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, label).toBeLessThan(500);
+      expect(typeof response.json().message, label).toBe('string');
+    }
+    expect(await passkeyCount()).toBe(0);
+    // The same answer, whole, is still accepted: nothing above used up its challenge.
+    const added = await admin('POST', '/api/admin/security/passkeys', { name: 'Laptop', response: good });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await passkeyCount()).toBe(1);
+  });
+
+  it('refuses a passkey id that is not one, and the requirement as anything but a boolean', async () => {
+    expect((await admin('DELETE', '/api/admin/security/passkeys/not-a-uuid')).statusCode).toBe(400);
+    expect((await admin('DELETE', '/api/admin/security/passkeys/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    for (const required of ['true', 1, null]) {
+      expect((await admin('PUT', '/api/admin/security/require', { required })).statusCode, String(required)).toBe(400);
+    }
   });
 });
 

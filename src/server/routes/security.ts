@@ -9,15 +9,17 @@ import {
   securityOverviewSchema,
 } from '../../shared/security.ts';
 import { apiRoutes } from '../../shared/routes.ts';
-import { requireAdmin } from '../http/session.ts';
-import type { PasskeyService } from '../services/auth/index.ts';
+import { endOtherSessions, requireAdmin } from '../http/session.ts';
+import type { PasskeyService, SessionStore } from '../services/auth/index.ts';
 
 /** `/admin/security`'s API: the author's passkeys, recovery codes and `Require a passkey`. */
 export const securityRoutes: FastifyPluginAsyncZod<{
   passkeys: PasskeyService;
   /** The name an authenticator shows beside a new passkey: the site's. */
   siteName: () => Promise<string>;
-}> = async (app, { passkeys, siteName }) => {
+  sessions: SessionStore;
+  secureCookies: boolean;
+}> = async (app, { passkeys, siteName, sessions, secureCookies }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing here may be kept by a browser or a proxy: recovery codes above all.
   app.addHook('onSend', async (_request, reply) => {
@@ -45,6 +47,8 @@ export const securityRoutes: FastifyPluginAsyncZod<{
     { schema: { body: requirePasskeySchema, response: { 200: securityOverviewSchema } } },
     async (request) => {
       await passkeys.setRequired(request.body.required);
+      // Sessions opened by the password alone end with the requirement's start; this one stays.
+      if (request.body.required) await endOtherSessions(sessions, request, secureCookies);
       return passkeys.overview();
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, ne, sql } from 'drizzle-orm';
 import { ADMIN_SESSION_MS } from '../../../shared/constants.ts';
 import type { Database } from '../../db/client.ts';
 import { adminSessions } from '../../db/schema.ts';
@@ -35,6 +35,11 @@ export class SessionStore {
 
   async end(token: string): Promise<void> {
     await this.db.delete(adminSessions).where(eq(adminSessions.id, tokenHash(token)));
+  }
+
+  /** Ends every session but `token`'s, on every instance. */
+  async endOthers(token: string): Promise<void> {
+    await this.db.delete(adminSessions).where(ne(adminSessions.id, tokenHash(token)));
   }
 
   /** Drops expired sessions; run from time to time so the table stays small. */
