@@ -39,19 +39,19 @@ function explain(error: unknown, registering: boolean): PasskeyError {
   }
 }
 
-function ensureSupported(library: Awaited<ReturnType<typeof webAuthn>>): void {
+/** The library, once the browser is known to do WebAuthn, and the server's options from `url`. */
+async function begin<Options>(url: string) {
+  const library = await webAuthn();
   if (!library.browserSupportsWebAuthn()) {
     throw new PasskeyError('This browser cannot use passkeys. Use a recent browser, or the password.');
   }
+  const optionsJSON = (await (await apiRequest('POST', url)).json()) as Options;
+  return { library, optionsJSON };
 }
 
 /** Makes a passkey on this device and returns the answer to send with its name. */
 export async function createPasskey(): Promise<unknown> {
-  const library = await webAuthn();
-  ensureSupported(library);
-  const optionsJSON = (await (
-    await apiRequest('POST', apiPath.adminPasskeyOptions)
-  ).json()) as PublicKeyCredentialCreationOptionsJSON;
+  const { library, optionsJSON } = await begin<PublicKeyCredentialCreationOptionsJSON>(apiPath.adminPasskeyOptions);
   try {
     return await library.startRegistration({ optionsJSON });
   } catch (error) {
@@ -61,11 +61,7 @@ export async function createPasskey(): Promise<unknown> {
 
 /** Signs the server's challenge with one of the author's passkeys and sends the answer. */
 export async function signInWithPasskey(): Promise<void> {
-  const library = await webAuthn();
-  ensureSupported(library);
-  const optionsJSON = (await (
-    await apiRequest('POST', apiPath.passkeySignInOptions)
-  ).json()) as PublicKeyCredentialRequestOptionsJSON;
+  const { library, optionsJSON } = await begin<PublicKeyCredentialRequestOptionsJSON>(apiPath.passkeySignInOptions);
   let response: unknown;
   try {
     response = await library.startAuthentication({ optionsJSON });

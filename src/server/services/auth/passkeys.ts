@@ -104,7 +104,7 @@ export class PasskeyService {
    */
   async registrationOptions(siteName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const rp = this.relyingParty();
-    const existing = await this.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys);
+    const existing = await this.storedCredentials();
     const options = await generateRegistrationOptions({
       rpName: siteName,
       rpID: rp.id,
@@ -113,7 +113,7 @@ export class PasskeyService {
       // One author: the same user handle for every passkey, so an authenticator replaces its own.
       userID: new TextEncoder().encode(`folio-author@${rp.id}`),
       attestationType: 'none',
-      excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports as AuthenticatorTransport[] })),
+      excludeCredentials: existing,
       authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
     });
     await this.issue(options.challenge, 'register');
@@ -173,14 +173,20 @@ export class PasskeyService {
     });
   }
 
+  /** The author's passkeys as the browser names them: to exclude when adding one, to allow when signing in. */
+  private async storedCredentials(): Promise<Array<{ id: string; transports: AuthenticatorTransport[] }>> {
+    const rows = await this.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys);
+    return rows.map((row) => ({ id: row.id, transports: row.transports as AuthenticatorTransport[] }));
+  }
+
   /** What the browser needs to sign in with one of the author's passkeys. */
   async signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const rp = this.relyingParty();
-    const existing = await this.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys);
+    const existing = await this.storedCredentials();
     if (existing.length === 0) throw new HttpError(400, 'No passkey has been added to this site yet: sign in with the password');
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
-      allowCredentials: existing.map((row) => ({ id: row.id, transports: row.transports as AuthenticatorTransport[] })),
+      allowCredentials: existing,
       userVerification: 'preferred',
     });
     await this.issue(options.challenge, 'sign-in');
