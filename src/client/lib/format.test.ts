@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatShortDate } from './format.ts';
+import { formatLongDate, formatShortDate, formatViews } from './format.ts';
 
 describe('post dates', () => {
   it('are en-US short on cards', () => {
@@ -26,5 +26,16 @@ describe('post dates', () => {
   it('say so for a date that does not read, as toLocaleDateString did', () => {
     expect(formatShortDate('not a date')).toBe('Invalid Date');
     expect(formatLongDate('')).toBe('Invalid Date');
+  });
+});
+
+describe('formatViews', () => {
+  it('says view in the singular, groups thousands, and never prints a negative count', () => {
+    expect(formatViews(1)).toBe('1 view');
+    expect(formatViews(0)).toBe('0 views');
+    expect(formatViews(12)).toBe('12 views');
+    expect(formatViews(1234)).toBe('1,234 views');
+    expect(formatViews(1234567)).toBe('1,234,567 views');
+    expect(formatViews(-3)).toBe('0 views');
   });
 });

@@ -31,3 +31,16 @@ export function formatShortDate(iso: string): string {
 export function formatLongDate(iso: string): string {
   return utcDate(iso, (name) => name);
 }
+
+/**
+ * A card shows its count from the first reader on (issue 25): `0 views` tells a new reader only
+ * that nobody came yet, and says nothing about the post. One reader is worth saying, so the line
+ * is 1. The post page keeps SPEC.md's rule (shown whenever a count is stored).
+ */
+export const CARD_VIEWS_MIN = 1;
+
+/** "1 view", "12 views", "1,234 views": digits grouped by hand, as Intl would load ICU's data. */
+export function formatViews(views: number): string {
+  const digits = String(Math.max(0, Math.trunc(views))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${digits} ${views === 1 ? 'view' : 'views'}`;
+}

@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config.ts';
-import { expect, test } from '../fixtures.ts';
+import { expect, test, watchConsole } from '../fixtures.ts';
 import { FLAG_KEY, unlockEditor } from './admin-support.ts';
+import { noSidewaysScroll } from './back-office-support.ts';
 
 /**
  * DESIGN.md "passkeys for the author", in Chromium with a virtual authenticator (the DevTools
@@ -44,6 +46,14 @@ async function removeEveryPasskey(api: APIRequestContext) {
   for (const { id } of overview.passkeys) expect((await api.delete(`/api/admin/security/passkeys/${id}`)).status()).toBe(204);
 }
 
+/** No serious axe violation and no sideways scroll, with everything the screen can show in view. */
+async function checkScreen(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await noSidewaysScroll(page, what);
+}
+
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Access' })).toBeVisible();
@@ -57,6 +67,7 @@ async function typePassword(page: Page) {
 test('adds a passkey, requires it, refuses the password alone, signs in with it, and removes it', async ({ page }) => {
   const authenticator = await addVirtualAuthenticator(page);
   const name = `Test laptop ${test.info().project.name}`;
+  const problems = watchConsole(page);
 
   await unlockEditor(page, '/admin/security');
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
@@ -98,11 +109,14 @@ test('adds a passkey, requires it, refuses the password alone, signs in with it,
   await requirement.click();
   await expect(requirement).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('From now on, the password alone no longer opens the back office.')).toBeVisible();
+  await checkScreen(page, '/admin/security');
 
   // The password alone is refused with DESIGN.md's words; the passkey then opens the session.
   await logOut(page);
   await typePassword(page);
   await expect(page.getByText('A passkey is required for this site.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'One more step' })).toBeFocused();
+  await checkScreen(page, 'the gate asking for a passkey');
   expect(await page.evaluate((key) => localStorage.getItem(key), FLAG_KEY)).toBeNull();
   expect(await (await page.request.get('/api/admin/session')).json()).toEqual({ authenticated: false });
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -141,6 +155,8 @@ test('adds a passkey, requires it, refuses the password alone, signs in with it,
   await logOut(page);
   await typePassword(page);
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  // The refused sign-ins above answered 401 on purpose; nothing else may have gone wrong.
+  expect(problems.filter((line) => !line.includes('401'))).toEqual([]);
 });
 
 test('the gate says so when the site has no passkey any more', async ({ page, request }) => {

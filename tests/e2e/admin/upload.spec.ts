@@ -59,7 +59,9 @@ test('an image uploaded through the dialog is inserted at the caret and shows in
   await contentArea(page).press('End');
 
   await uploadThroughDialog(page, 'Upload Image', 'school garden.png');
-  await expect(contentArea(page)).toHaveValue(/^Before the picture\.\n!\[school garden\]\(\/objects\/uploads\/[0-9a-f-]{36}\)$/);
+  await expect(contentArea(page)).toHaveValue(
+    /^Before the picture\.\n\n!\[school garden\]\(\/objects\/uploads\/[0-9a-f-]{36}\)$/,
+  );
   await expect(contentArea(page)).toBeFocused();
 
   await uploadThroughDialog(page, 'Upload Cover', 'cover.png');

@@ -116,9 +116,12 @@ test('a post shows breadcrumb, author, long date, read time, views, tags, cover 
   });
   expect(comment.status()).toBe(201);
   await page.reload();
-  await expect(page.getByText('1 views')).toBeVisible();
+  await expect(page.getByText('1 view', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: post.title })).toBeVisible();
   await expect(page.locator('.markdown table')).toBeVisible();
+  // Its card on /blog says the same, in the singular.
+  await page.goto(`/blog?q=${encodeURIComponent(post.title)}`);
+  await expect(page.getByRole('article').filter({ hasText: post.title }).getByText('1 view', { exact: true })).toBeVisible();
 
   const untagged = await createPost(request, { title: `Untagged ${Date.now()}`, tags: [] });
   await page.goto(`/blog/${untagged.slug}`);
@@ -172,7 +175,13 @@ test('comments: validation, Posting..., success with initials, failure, and no e
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(page.getByText('Missing fields', { exact: true })).toBeVisible();
   await expect(page.getByText('Please fill in all fields.')).toBeVisible();
+  // Marked where they are, the focus on the first: a name of spaces is no name.
+  await expect(page.getByLabel('Name *')).toBeFocused();
+  await expect(page.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Write your name here.')).toBeVisible();
+  await expect(page.getByLabel('Comment *')).toHaveAccessibleDescription('Write your comment here.');
   await page.getByLabel('Name *').fill('Ada Lovelace');
+  await expect(page.getByText('Write your name here.')).toHaveCount(0);
   await page.getByLabel('Email *').fill('not-an-email');
   await page.getByLabel('Comment *').fill('Great read');
   await page.getByRole('button', { name: 'Post Comment' }).click();

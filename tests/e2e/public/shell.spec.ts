@@ -76,6 +76,21 @@ test.describe('contact form', () => {
     await expect(page.getByText('Required Fields', { exact: true })).toBeVisible();
     await expect(page.getByText('Please fill in all required fields.')).toBeVisible();
     expect(sent).toEqual([]);
+    // The empty ones are marked where they are, and the focus is on the first of them.
+    const email = form.getByPlaceholder('Your Email *');
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Write your e-mail address here, so that I can answer.');
+    await expect(form.getByPlaceholder('Your Message *')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Write your message here.')).toBeVisible();
+    await expect(form.getByPlaceholder('Your Name *')).not.toHaveAttribute('aria-invalid', /.*/);
+    // Visible labels, beside the placeholders.
+    for (const label of ['Name', 'Email', 'Subject', 'Message'])
+      await expect(form.getByText(label, { exact: true })).toBeVisible();
+    // Typing takes the mark away.
+    await email.fill('ada@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', /.*/);
+    await expect(form.getByText('Write your e-mail address here, so that I can answer.')).toHaveCount(0);
     // The honeypot is there for bots only: not visible, not in the tab order.
     // (The subscribe form in the footer has one of its own.)
     await expect(form.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');

@@ -5,7 +5,7 @@ import type { BlogCard } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
 import { ExcerptText } from '../../components/excerpt-text.tsx';
 import { SaveOfflineButton } from '../../components/save-offline-button.tsx';
-import { formatShortDate } from '../../lib/format.ts';
+import { CARD_VIEWS_MIN, formatShortDate, formatViews } from '../../lib/format.ts';
 import { scrollToTop } from '../../lib/scroll.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { badgeColor, cardExcerpt } from './blog-rules.ts';
@@ -57,10 +57,12 @@ export function PostCard({ post, author, showEdit = false }: { post: BlogCard; a
           <Clock aria-hidden="true" className="h-4 w-4" />
           {post.metadata?.readTime ?? DEFAULT_READ_TIME} min read
         </span>
-        <span className="inline-flex items-center gap-1">
-          <Eye aria-hidden="true" className="h-4 w-4" />
-          {post.metadata?.views ?? 0} views
-        </span>
+        {(post.metadata?.views ?? 0) >= CARD_VIEWS_MIN && (
+          <span className="inline-flex items-center gap-1">
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            {formatViews(post.metadata!.views!)}
+          </span>
+        )}
         <span className="inline-flex items-center gap-1">
           <User aria-hidden="true" className="h-4 w-4" />
           {post.metadata?.author || author}

@@ -11,6 +11,7 @@ import { formatShortDate } from '../../lib/format.ts';
 import { formFields } from '../../lib/form-fields.ts';
 import { useFormOutcome } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
+import { useRequiredFields } from '../../lib/required-fields.tsx';
 import { usePageData } from '../../lib/page-data.tsx';
 import { toast } from '../../lib/toast.ts';
 import { apiPath } from '../../../shared/routes.ts';
@@ -18,6 +19,11 @@ import { avatarPalette, initials } from '../../lib/avatar.ts';
 import { commentsQuery } from './api.ts';
 
 const FIELDS = [...VISITOR_FORMS.comment.fields, HONEYPOT_FIELD] as const;
+const REQUIRED = {
+  author: 'Write your name here.',
+  email: 'Write your e-mail address here. It is never published.',
+  content: 'Write your comment here.',
+} as const;
 
 async function fetchComments(postId: string): Promise<Comment[] | undefined> {
   try {
@@ -46,6 +52,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   const [noticeShown, setNoticeShown] = useState(true);
   const [refilled, setRefilled] = useState(true);
   const typed = refilled ? outcome?.fields : undefined;
+  const required = useRequiredFields(REQUIRED, 'light');
 
   const reload = useCallback(async () => {
     const latest = await fetchComments(postId);
@@ -90,7 +97,7 @@ export function CommentsSection({ postId }: { postId: string }) {
     setNoticeShown(false);
     const form = event.currentTarget;
     const { website, ...fields } = formFields(form, FIELDS);
-    if (!fields.author.trim() || !fields.email.trim() || !fields.content.trim()) {
+    if (!required.check(form, fields)) {
       toast(COMMENT_TEXTS.missing);
       return;
     }
@@ -129,19 +136,42 @@ export function CommentsSection({ postId }: { postId: string }) {
         {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
         <input type="hidden" name={PAGE_FIELD} value={path} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Name *
-            <Input name="author" type="text" autoComplete="name" maxLength={100} defaultValue={typed?.author} />
-          </label>
-          <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Email *
-            <Input name="email" type="email" autoComplete="email" maxLength={254} defaultValue={typed?.email} />
-          </label>
+          <div className="grid content-start gap-1">
+            <label className="grid gap-1 text-sm font-medium text-slate-800">
+              Name *
+              <Input
+                name="author"
+                type="text"
+                autoComplete="name"
+                maxLength={100}
+                defaultValue={typed?.author}
+                {...required.field('author')}
+              />
+            </label>
+            {required.error('author')}
+          </div>
+          <div className="grid content-start gap-1">
+            <label className="grid gap-1 text-sm font-medium text-slate-800">
+              Email *
+              <Input
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={typed?.email}
+                {...required.field('email')}
+              />
+            </label>
+            {required.error('email')}
+          </div>
         </div>
-        <label className="grid gap-1 text-sm font-medium text-slate-800">
-          Comment *
-          <Textarea name="content" rows={4} maxLength={5000} defaultValue={typed?.content} />
-        </label>
+        <div className="grid gap-1">
+          <label className="grid gap-1 text-sm font-medium text-slate-800">
+            Comment *
+            <Textarea name="content" rows={4} maxLength={5000} defaultValue={typed?.content} {...required.field('content')} />
+          </label>
+          {required.error('content')}
+        </div>
         {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>

@@ -8,10 +8,16 @@ import { apiRequest } from '../../lib/api.ts';
 import { formFields } from '../../lib/form-fields.ts';
 import { useFormOutcome } from '../../lib/form-outcome.ts';
 import { useNavigation } from '../../lib/navigation.tsx';
+import { useRequiredFields } from '../../lib/required-fields.tsx';
 import { toast } from '../../lib/toast.ts';
 import { apiPath } from '../../../shared/routes.ts';
 
 const FIELDS = [...VISITOR_FORMS.contact.fields, HONEYPOT_FIELD] as const;
+const REQUIRED = {
+  name: 'Write your name here.',
+  email: 'Write your e-mail address here, so that I can answer.',
+  message: 'Write your message here.',
+} as const;
 
 /**
  * Footer contact form (SPEC.md sections 2, 4, 5 and 8): failure keeps what was typed. An island of
@@ -28,6 +34,7 @@ export function ContactForm() {
   const [noticeShown, setNoticeShown] = useState(true);
   const [refilled, setRefilled] = useState(true);
   const typed = refilled ? outcome?.fields : undefined;
+  const required = useRequiredFields(REQUIRED, 'dark');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +42,7 @@ export function ContactForm() {
     setNoticeShown(false);
     const form = event.currentTarget;
     const fields = formFields(form, FIELDS);
-    if (!fields.name.trim() || !fields.email.trim() || !fields.message.trim()) {
+    if (!required.check(form, fields)) {
       toast(CONTACT_TEXTS.missing);
       return;
     }
@@ -64,46 +71,58 @@ export function ContactForm() {
       {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
       <input type="hidden" name={PAGE_FIELD} value={path} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="grid gap-1 text-sm font-medium text-slate-200">
-          <span className="sr-only">Name</span>
-          <Input
-            name="name"
-            type="text"
-            autoComplete="name"
-            placeholder="Your Name *"
-            aria-required="true"
-            maxLength={100}
-            defaultValue={typed?.name}
-          />
-        </label>
-        <label className="grid gap-1 text-sm font-medium text-slate-200">
-          <span className="sr-only">Email</span>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="Your Email *"
-            aria-required="true"
-            maxLength={254}
-            defaultValue={typed?.email}
-          />
-        </label>
+        <div className="grid content-start gap-1">
+          <label className="grid gap-1 text-sm font-medium text-slate-200">
+            <span>Name</span>
+            <Input
+              name="name"
+              type="text"
+              autoComplete="name"
+              placeholder="Your Name *"
+              aria-required="true"
+              maxLength={100}
+              defaultValue={typed?.name}
+              {...required.field('name')}
+            />
+          </label>
+          {required.error('name')}
+        </div>
+        <div className="grid content-start gap-1">
+          <label className="grid gap-1 text-sm font-medium text-slate-200">
+            <span>Email</span>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="Your Email *"
+              aria-required="true"
+              maxLength={254}
+              defaultValue={typed?.email}
+              {...required.field('email')}
+            />
+          </label>
+          {required.error('email')}
+        </div>
       </div>
       <label className="grid gap-1 text-sm font-medium text-slate-200">
-        <span className="sr-only">Subject</span>
+        <span>Subject</span>
         <Input name="subject" type="text" placeholder="Subject" maxLength={200} defaultValue={typed?.subject} />
       </label>
-      <label className="grid gap-1 text-sm font-medium text-slate-200">
-        <span className="sr-only">Message</span>
-        <Textarea
-          name="message"
-          rows={5}
-          placeholder="Your Message *"
-          aria-required="true"
-          maxLength={5000}
-          defaultValue={typed?.message}
-        />
-      </label>
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium text-slate-200">
+          <span>Message</span>
+          <Textarea
+            name="message"
+            rows={5}
+            placeholder="Your Message *"
+            aria-required="true"
+            maxLength={5000}
+            defaultValue={typed?.message}
+            {...required.field('message')}
+          />
+        </label>
+        {required.error('message')}
+      </div>
       {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label>

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bold, ChevronDown, Code, Heading2, Image, Italic, Link2, List, Quote } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ListStyle, MarkdownAction } from './markdown-actions.ts';
+import { SHORTCUT_KEYS, type ListStyle, type MarkdownAction } from './markdown-actions.ts';
 
 const buttonClass =
   'inline-flex h-9 items-center justify-center gap-1 rounded-md px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700';
@@ -32,20 +32,24 @@ export function EditorToolbar({ onAction, children }: { onAction: (action: Markd
       aria-label="Formatting"
       className="flex flex-wrap items-center gap-1 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
     >
-      {actions.map((item) => (
-        <button
-          key={item.label}
-          type="button"
-          title={item.label}
-          aria-label={item.label}
-          // Keep the text area's selection: the button must not take focus on mouse down.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onAction(item.action)}
-          className={buttonClass}
-        >
-          {item.icon}
-        </button>
-      ))}
+      {actions.map((item) => {
+        const key = SHORTCUT_KEYS[item.action.kind];
+        return (
+          <button
+            key={item.label}
+            type="button"
+            title={key ? `${item.label} (Ctrl+${key} or ⌘${key})` : item.label}
+            aria-label={item.label}
+            aria-keyshortcuts={key && `Control+${key} Meta+${key}`}
+            // Keep the text area's selection: the button must not take focus on mouse down.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onAction(item.action)}
+            className={buttonClass}
+          >
+            {item.icon}
+          </button>
+        );
+      })}
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className={buttonClass} aria-label="Lists">
           <List aria-hidden="true" className="h-4 w-4" />

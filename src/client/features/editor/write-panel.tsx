@@ -1,17 +1,27 @@
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, type Dispatch, type KeyboardEvent, type SetStateAction } from 'react';
 import { slugify } from '../../../shared/text.ts';
 import { Input } from '../../components/ui/input.tsx';
 import type { EditorFields } from './editor-state.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { ImageUploadButton } from '../../components/image-upload-button.tsx';
-import { applyMarkdownAction, imageMarkdown, insertAtCaret, type MarkdownAction, type TextEdit } from './markdown-actions.ts';
+import {
+  applyMarkdownAction,
+  imageMarkdown,
+  insertBlock,
+  shortcutAction,
+  type MarkdownAction,
+  type TextEdit,
+} from './markdown-actions.ts';
 import { TagInput } from './tag-input.tsx';
 
 /** The Write tab: title, slug, tags, cover and the markdown content with its toolbar. */
 export function WritePanel({ fields, setFields }: { fields: EditorFields; setFields: Dispatch<SetStateAction<EditorFields>> }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<TextEdit | null>(null);
+  // The text area's selection when it last had focus: an upload dialog or the lists menu takes the
+  // focus away, and a text area mounted again (after another tab) reports its caret at the start.
+  const lastSelection = useRef<{ start: number; end: number } | null>(null);
 
   // Restore the caret after a toolbar edit re-rendered the text.
   useEffect(() => {
@@ -20,6 +30,7 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
     pendingSelection.current = null;
     textarea.current.focus();
     textarea.current.setSelectionRange(edit.selectionStart, edit.selectionEnd);
+    lastSelection.current = { start: edit.selectionStart, end: edit.selectionEnd };
   }, [fields.content]);
 
   const update = (patch: Partial<EditorFields>) => setFields((current) => ({ ...current, ...patch }));
@@ -34,17 +45,30 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
     pendingSelection.current = edit;
     update({ content: edit.text });
   };
-  const onToolbarAction = (action: MarkdownAction) => {
+  const rememberSelection = (area: HTMLTextAreaElement) => {
+    lastSelection.current = { start: area.selectionStart, end: area.selectionEnd };
+  };
+  /** The live selection while the text area has focus, else the last one it had, else the end of the text. */
+  const selection = () => {
     const area = textarea.current;
-    const start = area?.selectionStart ?? fields.content.length;
-    const end = area?.selectionEnd ?? fields.content.length;
+    const length = fields.content.length;
+    if (area && area === document.activeElement) return { start: area.selectionStart, end: area.selectionEnd };
+    const last = lastSelection.current ?? { start: length, end: length };
+    return { start: Math.min(last.start, length), end: Math.min(last.end, length) };
+  };
+  const onToolbarAction = (action: MarkdownAction) => {
+    const { start, end } = selection();
     applyEdit(applyMarkdownAction(fields.content, start, end, action));
   };
+  const onContentKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    const action = event.nativeEvent.isComposing ? undefined : shortcutAction(event);
+    if (!action) return;
+    event.preventDefault();
+    onToolbarAction(action);
+  };
   const insertImage = (name: string, objectPath: string) => {
-    const area = textarea.current;
-    const start = area?.selectionStart ?? fields.content.length;
-    const end = area?.selectionEnd ?? fields.content.length;
-    applyEdit(insertAtCaret(fields.content, start, end, imageMarkdown(name, objectPath)));
+    const { start, end } = selection();
+    applyEdit(insertBlock(fields.content, start, end, imageMarkdown(name, objectPath)));
   };
 
   return (
@@ -119,6 +143,9 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
             ref={textarea}
             value={fields.content}
             onChange={(e) => update({ content: e.target.value })}
+            onKeyDown={onContentKeyDown}
+            onSelect={(e) => rememberSelection(e.currentTarget)}
+            onBlur={(e) => rememberSelection(e.currentTarget)}
             placeholder="Write your post in markdown..."
             rows={22}
             className="block w-full rounded-b-md border border-slate-300 px-3 py-2 font-mono text-sm leading-6 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"

@@ -6,7 +6,7 @@ import { DEFAULT_READ_TIME } from '../../../shared/constants.ts';
 import type { RenderedPost } from '../../../shared/posts.ts';
 import { postDate } from '../../../shared/post-dates.ts';
 import { ARTICLE_IMAGE_SIZES, uploadSrcSet } from '../../../shared/images.ts';
-import { formatLongDate } from '../../lib/format.ts';
+import { formatLongDate, formatViews } from '../../lib/format.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { initials } from '../../lib/avatar.ts';
 
@@ -66,7 +66,7 @@ export function PostView({ post, share, comments }: { post: RenderedPost; share:
         {post.metadata?.views !== undefined && (
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden="true" className="h-4 w-4" />
-            {post.metadata.views} views
+            {formatViews(post.metadata.views)}
           </span>
         )}
       </div>
