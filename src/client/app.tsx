@@ -25,6 +25,8 @@ import { SubscribeForm } from './features/newsletter/subscribe-form.tsx';
 export function App() {
   const site = useSite();
   const [path] = useLocation();
+  // The author's pages have a frame of their own (AdminShell): their bar, no public menu or footer.
+  const authorPage = routeOf(path)?.route.access === 'author';
   return (
     <RouterNavigation>
       <div className="flex min-h-screen flex-col">
@@ -34,7 +36,7 @@ export function App() {
         >
           Skip to content
         </a>
-        <Island name="navbar" props={{ siteName: site.profile.name }} />
+        {!authorPage && <Island name="navbar" props={{ siteName: site.profile.name }} />}
         <div className="flex-1">
           <Switch>
             <Route path={pageRoutes.home.path} component={HomePage} />
@@ -73,11 +75,13 @@ export function App() {
             <Route component={NotFoundPage} />
           </Switch>
         </div>
-        <Footer
-          contactForm={<Island name="contact" props={{}} />}
-          // A post has its own at its end, where the form's answer shows.
-          subscribeForm={<SubscribeForm anchor={routeOf(path)?.name !== 'post'} tone="dark" />}
-        />
+        {!authorPage && (
+          <Footer
+            contactForm={<Island name="contact" props={{}} />}
+            // A post has its own at its end, where the form's answer shows.
+            subscribeForm={<SubscribeForm anchor={routeOf(path)?.name !== 'post'} tone="dark" />}
+          />
+        )}
         <Island name="toaster" props={{}} />
       </div>
     </RouterNavigation>

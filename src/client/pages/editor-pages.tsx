@@ -19,7 +19,7 @@ function GatedEditor({ postId }: { postId?: string }) {
     siteUrl,
   );
   return (
-    <AdminShell loadingLabel="Loading editor...">
+    <AdminShell loadingLabel="Loading editor..." compact>
       {/* The post's page, where the editor goes after publishing, shows the save's answer unfetched. */}
       <EditorPage postId={postId} onPublished={(post) => queryClient.setQueryData(postQuery(post.slug).queryKey, post)} />
     </AdminShell>

@@ -65,11 +65,34 @@ for (const screen of SCREENS) {
   });
 }
 
-test('the editor has the bar too, with New Post current', async ({ page }) => {
+test('the editor has the bar behind one menu, New Post current, and its Title is the third stop of the keyboard', async ({
+  page,
+}) => {
   await unlockEditor(page, '/write');
   await expect(page.getByRole('heading', { name: 'Write New Post' })).toBeVisible();
-  await expect(adminNav(page).getByRole('link', { name: 'New Post' })).toHaveAttribute('aria-current', 'page');
-  await expect(adminNav(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', /.*/);
+  // The author's own frame: no public menu, no footer form.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Contact form' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).toBeVisible();
+  const title = page.getByLabel('Title', { exact: true });
+  for (let presses = 1; presses <= 3; presses++) {
+    await page.keyboard.press('Tab');
+    if (await title.evaluate((element) => element === document.activeElement)) break;
+  }
+  await expect(title).toBeFocused();
+
+  const menuButton = adminNav(page).getByRole('button', { name: 'Admin menu' });
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'New Post' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', /.*/);
+  await expect(page.getByRole('menuitem', { name: 'View site' })).toHaveAttribute('href', '/');
+  // Closing the menu gives the focus back to its button.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   await noSidewaysScroll(page, '/write');
 });
 

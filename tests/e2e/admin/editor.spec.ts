@@ -106,7 +106,7 @@ test('tabs, preview placeholders, statistics, excerpt tools and validation toast
   await page.getByRole('button', { name: 'Generate from content' }).click();
   await expect(page.getByLabel('Excerpt')).toHaveValue(/^Big idea/);
   await expect(page.getByText(/^\d+\/200$/)).not.toHaveText('0/200');
-  await page.getByRole('switch', { name: 'Published' }).click();
+  await page.getByRole('switch', { name: 'Publish immediately' }).click();
   await page.getByRole('tab', { name: 'Write' }).click();
   await expect(page.getByRole('button', { name: 'Publish Post' })).toBeVisible();
 });
@@ -227,7 +227,8 @@ test('unsaved writing survives a reload and is offered back; leaving with change
 
   // An in-app link asks too; dismissing keeps the author in the editor.
   page.once('dialog', (dialog) => void dialog.dismiss());
-  await page.getByRole('banner').getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/write$/);
 });
 

@@ -26,7 +26,7 @@ test('a post scheduled a minute ahead stays hidden from visitors until its time,
   await expect(publishAt).toHaveAttribute('type', 'datetime-local');
   await publishAt.fill(local);
   await expect(page.getByText(/\(UTC[+-]\d\d:\d\d\)/)).toBeVisible();
-  await page.getByRole('switch', { name: 'Published' }).click();
+  await page.getByRole('switch', { name: 'Publish immediately' }).click();
   await expect(page.getByText(/^Scheduled: readers see it from/)).toBeVisible();
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -67,7 +67,7 @@ for (const javaScript of [true, false]) {
       await page.getByLabel('Content', { exact: true }).fill('Sent to every confirmed subscriber, once.');
       await page.getByRole('tab', { name: 'Settings' }).click();
       await page.getByRole('switch', { name: 'Send to subscribers' }).click();
-      await page.getByRole('switch', { name: 'Published' }).click();
+      await page.getByRole('switch', { name: 'Publish immediately' }).click();
       await page.getByRole('tab', { name: 'Write' }).click();
       await page.getByRole('button', { name: 'Publish Post' }).click();
       await expect(page.getByText(`Your post "${title}" has been published`)).toBeVisible();

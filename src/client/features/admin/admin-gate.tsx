@@ -176,6 +176,11 @@ function PasswordScreen() {
             </div>
           </>
         )}
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className={`inline-flex min-h-11 items-center rounded px-2 text-blue-800 underline ${focusRing}`}>
+            Back to the site
+          </a>
+        </p>
       </Card>
     </main>
   );

@@ -6,7 +6,7 @@ import type { AdminComment, CommentStatus } from '../../../shared/back-office.ts
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { adminWidth, cx, focusRing } from '../../components/ui/class-names.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -58,7 +58,7 @@ export function CommentsScreen() {
   const stats = useQuery(statsQuery());
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Comments">What readers wrote under your posts. Held comments wait for you.</ScreenHeader>
       <Tabs value={status} onValueChange={(next) => setParams({ status: next }, { replace: true })}>
         <TabsList aria-label="Comment status">

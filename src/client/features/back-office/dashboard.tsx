@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { Card } from '../../components/ui/card.tsx';
-import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { adminWidth, cx, focusRing } from '../../components/ui/class-names.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { pagePath, searchString } from '../../../shared/routes.ts';
 import { sendingSummary } from '../../../shared/subscribers.ts';
@@ -18,7 +18,7 @@ export function Dashboard() {
 
   if (stats.isPending) return <Spinner label="Loading dashboard..." />;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Dashboard" />
       <FirstRunChecklist />
       {stats.isError ? (

@@ -7,7 +7,7 @@ import type { AdminMessage } from '../../../shared/back-office.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { adminWidth, cx, focusRing } from '../../components/ui/class-names.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -36,7 +36,7 @@ export function MessagesScreen() {
   const listStart = useRef<HTMLDivElement>(null);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Messages">What visitors sent through the contact form, newest first.</ScreenHeader>
       <div role="group" aria-label="Show" className="flex flex-wrap gap-2">
         {[false, true].map((value) => (

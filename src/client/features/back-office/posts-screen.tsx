@@ -6,7 +6,7 @@ import type { AdminPostRow, PostStatus } from '../../../shared/back-office.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { adminWidth, cx, focusRing } from '../../components/ui/class-names.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -38,6 +38,10 @@ function statusFrom(value: string | null): PostStatus | undefined {
  * `/admin/posts`: every post, newest change first, filtered by status and searched. The status
  * lives in the address (`?status=draft`), so the dashboard's counts link into it.
  */
+/** A cell of a row shown as a card on a phone: its column's name above its value. */
+const cardCell =
+  'max-sm:block max-sm:p-0 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-slate-700 max-sm:before:content-[attr(data-label)]';
+
 export function PostsScreen() {
   const [params, setParams] = useSearchParams();
   const status = statusFrom(params.get('status'));
@@ -76,7 +80,7 @@ export function PostsScreen() {
     });
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Posts">Every post, the latest change first.</ScreenHeader>
 
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -128,8 +132,9 @@ export function PostsScreen() {
           </EmptyState>
         ) : (
           <>
-            <Table label="Posts">
-              <THead>
+            {/* Under 640 px each row is a card: the columns' names show beside their values. */}
+            <Table label="Posts" className="max-sm:block">
+              <THead className="max-sm:sr-only">
                 <Tr>
                   <Th>Title</Th>
                   <Th>Status</Th>
@@ -141,11 +146,10 @@ export function PostsScreen() {
                   </Th>
                 </Tr>
               </THead>
-              <TBody>
+              <TBody className="max-sm:block">
                 {rows.map((post) => (
-                  <Tr key={post.id}>
-                    {/* Wide enough to read on a phone; the other columns scroll into view beside it. */}
-                    <Td className="min-w-48">
+                  <Tr key={post.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-2 max-sm:p-4">
+                    <Td className="min-w-48 max-sm:col-span-2 max-sm:min-w-0 max-sm:p-0">
                       <Link
                         href={pagePath.post(post.slug)}
                         className={cx('wrap-anywhere rounded font-medium text-blue-800 hover:underline', focusRing)}
@@ -153,7 +157,7 @@ export function PostsScreen() {
                         {post.title}
                       </Link>
                     </Td>
-                    <Td className="whitespace-nowrap">
+                    <Td className={cx('whitespace-nowrap', cardCell)} data-label="Status">
                       <Badge tone={postStatusLabels[post.status].tone}>{postStatusLabels[post.status].label}</Badge>
                       {/* When it goes out, on the author's own clock (the editor's `Publish at` shows the zone). */}
                       {post.status === 'scheduled' && post.publishAt && (
@@ -167,19 +171,29 @@ export function PostsScreen() {
                         </span>
                       )}
                     </Td>
-                    <Td className="whitespace-nowrap">
+                    <Td className={cx('whitespace-nowrap', cardCell)} data-label="Updated">
                       <time dateTime={post.updatedAt}>{formatDateTime(post.updatedAt)}</time>
                     </Td>
-                    <Td className="text-right tabular-nums">{post.views}</Td>
-                    <Td className="text-right tabular-nums">{post.comments}</Td>
-                    <Td>
-                      <div className="flex justify-end gap-2">
-                        <ButtonLink href={pagePath.edit(post.id)} variant="secondary" size="sm">
+                    <Td className={cx('text-right tabular-nums max-sm:text-left', cardCell)} data-label="Views">
+                      {post.views}
+                    </Td>
+                    <Td className={cx('text-right tabular-nums max-sm:text-left', cardCell)} data-label="Comments">
+                      {post.comments}
+                    </Td>
+                    <Td className="max-sm:col-span-2 max-sm:p-0">
+                      <div className="flex justify-end gap-2 max-sm:justify-start">
+                        <ButtonLink
+                          href={pagePath.edit(post.id)}
+                          variant="secondary"
+                          size="sm"
+                          className="max-sm:min-h-11 max-sm:px-5"
+                        >
                           Edit
                         </ButtonLink>
                         <Button
                           variant="danger-outline"
                           size="sm"
+                          className="max-sm:min-h-11 max-sm:px-5"
                           disabled={remove.isPending && remove.variables?.id === post.id}
                           onClick={() => setToDelete(post)}
                         >

@@ -1,3 +1,4 @@
+import { adminWidth, cx } from '../../components/ui/class-names.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -25,7 +26,7 @@ const sectionClass = 'mt-10 border-t border-slate-200 pt-6';
 export function SecurityScreen() {
   const overview = useQuery(securityQuery());
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Security">How you sign in to this site&apos;s back office, besides the password.</ScreenHeader>
       {overview.isPending ? (
         <Spinner label="Loading security settings..." />

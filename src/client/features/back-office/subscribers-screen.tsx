@@ -12,7 +12,7 @@ import { apiPath, searchString } from '../../../shared/routes.ts';
 import { Badge, type BadgeTone } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { cx, focusRing } from '../../components/ui/class-names.ts';
+import { adminWidth, cx, focusRing } from '../../components/ui/class-names.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -41,7 +41,7 @@ export function SubscribersScreen() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Subscribers">
         Readers who get your new posts by e-mail, once they confirmed their address.
       </ScreenHeader>

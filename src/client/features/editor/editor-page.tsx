@@ -1,3 +1,4 @@
+import { adminWidth, cx } from '../../components/ui/class-names.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Save, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -29,14 +30,14 @@ import { useImport } from './use-import.ts';
 import { useSite } from '../../lib/site-document.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { usePostSaver } from './use-post-saver.ts';
-import { WritePanel } from './write-panel.tsx';
+import { TitleField, WritePanel } from './write-panel.tsx';
 
 // History and its diff library load only when the author opens the tab.
 const HistoryPanel = lazy(() => import('./history-panel.tsx'));
 
 const AUTOSAVE_DELAY_MS = 400;
 const iconButtonClass =
-  'rounded-md border border-slate-300 p-2 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60';
+  'inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 disabled:opacity-60';
 
 /**
  * `/write` and `/edit/{id}`: loads the post when editing, then hands it to the form. `onPublished`
@@ -166,10 +167,16 @@ function PostEditor({
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{postId ? 'Edit Post' : 'Write New Post'}</h1>
-        <div className="flex gap-2">
+    // Under lg the save bar is fixed at the bottom of the screen: room for it after the last field.
+    <div className={cx(adminWidth, 'py-10 max-lg:pb-48')}>
+      {/* The Title comes right after the heading for the keyboard, the two icon buttons after it,
+          shown beside the heading. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-4">
+        <h1 className="col-start-1 row-start-1 text-3xl font-bold text-slate-900">{postId ? 'Edit Post' : 'Write New Post'}</h1>
+        <div className="col-span-2 row-start-2">
+          <TitleField title={fields.title} setFields={setFields} />
+        </div>
+        <div className="col-start-2 row-start-1 flex gap-2">
           <button
             type="button"
             aria-label="Save now"

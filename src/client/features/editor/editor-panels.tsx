@@ -93,7 +93,6 @@ export function SettingsPanel({
           className={inputClass}
         />
       </label>
-      <Switch label="Published" checked={fields.published} onCheckedChange={(published) => update({ published })} />
       <PublishAtField fields={fields} update={update} />
       <SendToSubscribers fields={fields} update={update} postId={postId} />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4">

@@ -1,6 +1,7 @@
 import { Download, Eye } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { countWords, readTimeMinutes } from '../../../shared/text.ts';
+import { cx } from '../../components/ui/class-names.ts';
 import { Switch } from '../../components/ui/switch.tsx';
 import { isScheduled, type EditorFields } from './editor-state.ts';
 
@@ -21,21 +22,31 @@ export function EditorSidebar(props: {
   const { fields } = props;
   return (
     <aside className="grid content-start gap-6">
-      <section aria-labelledby="quick-actions" className={card}>
-        <h2 id="quick-actions" className="font-semibold text-slate-900">
+      {/* On a phone or tablet this card is the save bar, fixed at the bottom of the screen: the publish
+          switch and Save stay in view however long the post (issue 25). */}
+      <section
+        aria-labelledby="quick-actions"
+        className={cx(
+          card,
+          'max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none max-lg:border-x-0 max-lg:border-b-0 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(15_23_42/0.08)]',
+        )}
+      >
+        <h2 id="quick-actions" className="font-semibold text-slate-900 max-lg:sr-only">
           Quick Actions
         </h2>
-        <div className="mt-4 grid gap-3">
-          <Switch
-            label="Publish immediately"
-            checked={fields.published}
-            onCheckedChange={(published) => props.update({ published })}
-          />
+        <div className="mt-4 grid gap-3 max-lg:mx-auto max-lg:mt-0 max-lg:max-w-6xl max-lg:grid-cols-2 max-lg:gap-2">
+          <div className="max-lg:col-span-2">
+            <Switch
+              label="Publish immediately"
+              checked={fields.published}
+              onCheckedChange={(published) => props.update({ published })}
+            />
+          </div>
           <button
             type="button"
             onClick={props.onSave}
             disabled={props.saving}
-            className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
+            className="min-h-11 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-70"
           >
             {props.saving
               ? 'Saving...'
@@ -48,14 +59,19 @@ export function EditorSidebar(props: {
           <button
             type="button"
             onClick={props.onPreview}
-            className="inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
           >
             <Eye aria-hidden="true" className="h-4 w-4" />
             Preview Post
           </button>
-          {props.children}
         </div>
       </section>
+
+      {Children.toArray(props.children).length > 0 && (
+        <section aria-label="This post" className={cx(card, 'grid gap-3')}>
+          {props.children}
+        </section>
+      )}
 
       <section aria-labelledby="import-content" className={card}>
         <h2 id="import-content" className="font-semibold text-slate-900">

@@ -15,7 +15,32 @@ import {
 } from './markdown-actions.ts';
 import { TagInput } from './tag-input.tsx';
 
-/** The Write tab: title, slug, tags, cover and the markdown content with its toolbar. */
+/**
+ * The post's Title, above the editor's tabs: every tab is about it, and it is the third stop of the
+ * keyboard from the top of the page (issue 25). The slug follows it until the author changes it.
+ */
+export function TitleField({ title, setFields }: { title: string; setFields: Dispatch<SetStateAction<EditorFields>> }) {
+  const setTitle = (next: string) =>
+    setFields((current) => ({
+      ...current,
+      title: next,
+      slug: current.slug === '' || current.slug === slugify(current.title) ? slugify(next) : current.slug,
+    }));
+  return (
+    <label className="grid gap-1 text-sm font-medium text-slate-800">
+      Title
+      <Input
+        type="text"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="Enter post title..."
+        maxLength={300}
+      />
+    </label>
+  );
+}
+
+/** The Write tab: slug, tags, cover and the markdown content with its toolbar. */
 export function WritePanel({ fields, setFields }: { fields: EditorFields; setFields: Dispatch<SetStateAction<EditorFields>> }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<TextEdit | null>(null);
@@ -34,12 +59,6 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
   }, [fields.content]);
 
   const update = (patch: Partial<EditorFields>) => setFields((current) => ({ ...current, ...patch }));
-  const setTitle = (title: string) =>
-    setFields((current) => ({
-      ...current,
-      title,
-      slug: current.slug === '' || current.slug === slugify(current.title) ? slugify(title) : current.slug,
-    }));
 
   const applyEdit = (edit: TextEdit) => {
     pendingSelection.current = edit;
@@ -73,16 +92,6 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
 
   return (
     <div className="grid gap-5">
-      <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Title
-        <Input
-          type="text"
-          value={fields.title}
-          onChange={(e) => setTitle(e.target.value)}
-          placeholder="Enter post title..."
-          maxLength={300}
-        />
-      </label>
       <label className="grid gap-1 text-sm font-medium text-slate-800">
         Slug
         <Input

@@ -1,3 +1,4 @@
+import { adminWidth, cx } from '../../../components/ui/class-names.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -18,7 +19,7 @@ export function SiteScreen() {
   }, [queryClient]);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={cx(adminWidth, 'py-10')}>
       <ScreenHeader title="Site">Your name, the home page, the CV and the blog&apos;s heading, as readers see them.</ScreenHeader>
       {site.data ? (
         <Suspense fallback={<Spinner label="Loading the form..." />}>
