@@ -66,7 +66,7 @@ export function SaveOfflineButton({ path, title, compact = false }: { path: stri
         index === undefined && 'offline-pending',
         compact
           ? cx(
-              'inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-70',
+              'inline-flex items-center justify-center gap-1 rounded-md px-1.5 py-1 text-xs max-sm:min-h-11 max-sm:min-w-11 font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-70',
               focusRing,
             )
           : buttonClasses({ variant: 'secondary', size: 'sm' }),

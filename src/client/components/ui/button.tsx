@@ -25,13 +25,14 @@ const sizes: Record<ButtonSize, string> = {
   sm: 'px-3 py-1.5 text-sm',
   md: 'px-4 py-2 text-sm',
   lg: 'px-5 py-2.5',
-  icon: 'p-2',
+  icon: 'p-2 max-sm:min-w-11',
 };
 
 /** The classes of a button, for elements that must look like one (a `mailto:` link, a Radix trigger). */
 export function buttonClasses({ variant = 'primary', size = 'md', className }: ButtonStyle = {}): string {
   return cx(
-    'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70',
+    // 44 px tall on a phone, whatever the size (issue 25: a thumb's target).
+    'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 max-sm:min-h-11',
     focusRing,
     variants[variant],
     sizes[size],

@@ -151,14 +151,14 @@ function PasswordScreen() {
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
                     placeholder="Enter admin password"
-                    className="pr-10"
+                    className="pr-12"
                   />
                   <button
                     type="button"
                     onClick={() => setVisible((v) => !v)}
                     aria-label={visible ? 'Hide password' : 'Show password'}
                     aria-pressed={visible}
-                    className={`absolute right-1 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-600 hover:text-slate-900 ${focusRing}`}
+                    className={`absolute right-0 top-1/2 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded text-slate-600 hover:text-slate-900 ${focusRing}`}
                   >
                     {visible ? <EyeOff aria-hidden="true" className="h-4 w-4" /> : <Eye aria-hidden="true" className="h-4 w-4" />}
                   </button>

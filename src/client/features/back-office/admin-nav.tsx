@@ -167,7 +167,7 @@ export default function AdminNav({ compact = false }: { compact?: boolean }) {
               <ExternalLink aria-hidden="true" className="hidden h-4 w-4 sm:block" />
               View site
             </a>
-            <Button variant="secondary" size="sm" className="max-sm:min-h-11" onClick={() => void logoutAdmin()}>
+            <Button variant="secondary" size="sm" onClick={() => void logoutAdmin()}>
               <LogOut aria-hidden="true" className="h-4 w-4" />
               Logout
             </Button>

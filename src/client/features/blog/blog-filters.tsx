@@ -48,7 +48,7 @@ export function SearchForm({
       />
       <button
         type="submit"
-        className="rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
+        className="min-h-11 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white hover:bg-blue-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2"
       >
         Search
       </button>
@@ -82,7 +82,7 @@ export function CategoryButtons({ current, onChoose }: { current: string; onChoo
           value={label === ALL_POSTS_CATEGORY ? undefined : label}
           aria-pressed={current === label}
           onClick={choose(label)}
-          className={`rounded-full border px-4 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
+          className={`rounded-full border px-4 py-1.5 text-sm max-sm:min-h-11 font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700 ${
             current === label
               ? 'border-blue-700 bg-blue-700 text-white'
               : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { pageWindow } from './blog-rules.ts';
 
 const itemClass =
-  'inline-flex min-w-10 items-center justify-center gap-1 rounded-md border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700';
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700';
 const idleClass = 'border-slate-300 text-slate-800 hover:bg-slate-100';
 
 /**

@@ -31,7 +31,7 @@ export function PostCard({ post, author, showEdit = false }: { post: BlogCard; a
             <Link
               href={pagePath.edit(post.id)}
               aria-label={`Edit ${post.title}`}
-              className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              className="inline-flex items-center justify-center rounded-md p-1.5 text-slate-600 max-sm:h-11 max-sm:w-11 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
               <Pencil aria-hidden="true" className="h-4 w-4" />
             </Link>

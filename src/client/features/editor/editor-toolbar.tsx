@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { SHORTCUT_KEYS, type ListStyle, type MarkdownAction } from './markdown-actions.ts';
 
 const buttonClass =
-  'inline-flex h-9 items-center justify-center gap-1 rounded-md px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700';
+  'inline-flex h-9 items-center justify-center max-sm:h-11 max-sm:min-w-11 gap-1 rounded-md px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700';
 
 const actions: Array<{ label: string; action: MarkdownAction; icon: ReactNode }> = [
   { label: 'Bold', action: { kind: 'bold' }, icon: <Bold aria-hidden="true" className="h-4 w-4" /> },

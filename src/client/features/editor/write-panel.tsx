@@ -142,7 +142,7 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
             <ImageUploadButton
               label="Upload Image"
               onUploaded={(image) => insertImage(image.name, image.objectPath)}
-              className="ml-auto inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+              className="ml-auto inline-flex h-9 items-center gap-1 max-sm:h-11 rounded-md px-2 text-sm text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
             >
               <ImagePlus aria-hidden="true" className="h-4 w-4" />
             </ImageUploadButton>

@@ -41,7 +41,7 @@ export function Partners() {
                     href={partner.website}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm font-semibold text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+                    className="mt-4 inline-flex items-center gap-1 self-start rounded text-sm max-sm:min-h-11 font-semibold text-blue-800 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
                   >
                     Visit website<span className="sr-only"> of {partner.name} (opens in a new tab)</span>
                     <ExternalLink aria-hidden="true" className="h-4 w-4" />
