@@ -133,7 +133,7 @@ describe('createGuardedFetcher', () => {
     ]) {
       const error = await failure(fetcher, url);
       expect(error.reason).toBe('refused');
-      expect(error.message).toMatch(/private, loopback or reserved/);
+      expect(error.message).toMatch(/is a private or local address/);
     }
     expect(server.connections()).toBe(before);
   });
@@ -142,7 +142,9 @@ describe('createGuardedFetcher', () => {
     const before = server.connections();
     const error = await failure(allowLoopback(), `http://localhost:${server.port}/page`);
     expect(error.reason).toBe('refused');
-    expect(error.message).toMatch(/^Refusing to fetch localhost \((127\.0\.0\.1|::1)\)/);
+    expect(error.message).toMatch(
+      /^The site's server cannot fetch localhost \((127\.0\.0\.1|::1)\): it is a private or local address/,
+    );
     expect(server.connections()).toBe(before);
   });
 
@@ -161,7 +163,7 @@ describe('createGuardedFetcher', () => {
     const before = server.connections();
     const error = await failure(allowLoopback(), `${server.origin}/redirect?to=${encodeURIComponent(location)}`);
     expect(error.reason).toBe('refused');
-    expect(error.message).toMatch(/private, loopback or reserved/);
+    expect(error.message).toMatch(/is a private or local address/);
     expect(server.connections()).toBe(before + 1); // the allowed first hop only
   });
 
@@ -226,8 +228,14 @@ describe('createGuardedFetcher', () => {
   it('explains unreachable hosts', async () => {
     const port = await closedPort();
     const refused = await failure(allowLoopback(), `http://127.0.0.1:${port}/`);
-    expect([refused.reason, refused.message]).toEqual(['unreachable', `127.0.0.1:${port} refused the connection`]);
+    expect([refused.reason, refused.message]).toEqual([
+      'unreachable',
+      `127.0.0.1:${port} cannot be reached from the site's server: it refused the connection.`,
+    ]);
     const unknown = await failure(allowLoopback(), 'http://no-such-host.invalid/');
-    expect([unknown.reason, unknown.message]).toEqual(['unreachable', 'Could not find the host no-such-host.invalid']);
+    expect([unknown.reason, unknown.message]).toEqual([
+      'unreachable',
+      "The site's server could not find no-such-host.invalid: check the address, or try again if the name is new.",
+    ]);
   });
 });

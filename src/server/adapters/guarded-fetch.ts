@@ -129,7 +129,11 @@ function normalizeHost(host: string): string {
 
 function refusedAddress(host: string, address: string): GuardedFetchError {
   const shown = host === address ? address : `${host} (${address})`;
-  return new GuardedFetchError('refused', `Refusing to fetch ${shown}: it is a private, loopback or reserved address`);
+  // Said for the author, who pasted the address: what happened and what to do instead.
+  return new GuardedFetchError(
+    'refused',
+    `The site's server cannot fetch ${shown}: it is a private or local address, not one on the public web. Import from a public address instead.`,
+  );
 }
 
 /**
@@ -227,9 +231,17 @@ function explain(error: unknown, url: URL, signal: AbortSignal, timeoutMs: numbe
   }
   const code = (cause as { code?: unknown } | undefined)?.code;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new GuardedFetchError('unreachable', `Could not find the host ${url.hostname}`);
+    return new GuardedFetchError(
+      'unreachable',
+      `The site's server could not find ${url.hostname}: check the address, or try again if the name is new.`,
+    );
   }
-  if (code === 'ECONNREFUSED') return new GuardedFetchError('unreachable', `${url.host} refused the connection`);
+  if (code === 'ECONNREFUSED') {
+    return new GuardedFetchError(
+      'unreachable',
+      `${url.host} cannot be reached from the site's server: it refused the connection.`,
+    );
+  }
   const detail = typeof code === 'string' ? code : cause instanceof Error ? cause.message : 'unknown error';
   return new GuardedFetchError('unreachable', `Could not reach ${url.host} (${detail})`);
 }

@@ -91,7 +91,8 @@ describe('POST /api/import-content', () => {
       );
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        message: 'Refusing to fetch 127.0.0.1: it is a private, loopback or reserved address',
+        message:
+          "The site's server cannot fetch 127.0.0.1: it is a private or local address, not one on the public web. Import from a public address instead.",
       });
       expect(site.connections()).toBe(before);
     } finally {
@@ -118,7 +119,9 @@ describe('POST /api/import-content', () => {
 
     const response = await importContent(t.app, { url: `http://127.0.0.1:${port}/article` });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ message: `127.0.0.1:${port} refused the connection` });
+    expect(response.json()).toEqual({
+      message: `127.0.0.1:${port} cannot be reached from the site's server: it refused the connection.`,
+    });
   });
 });
 

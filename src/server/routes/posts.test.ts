@@ -344,8 +344,13 @@ describe('POST /api/blog-posts', () => {
 
   it('answers 409 when the slug is taken, whether given or derived', async () => {
     const first = await createPost({ title: 'Taken Title', slug: '' });
-    expectError(await post(postPayload({ title: 'Taken Title', slug: '' })), 409);
-    expectError(await post(postPayload({ title: 'Other', slug: first.slug })), 409);
+    expect((await post(postPayload({ title: 'Taken Title', slug: '' }))).statusCode).toBe(409);
+    const taken = await post(postPayload({ title: 'Other', slug: first.slug }));
+    expect(taken.statusCode).toBe(409);
+    // The first free slug comes with the refusal, for the editor to offer.
+    expect(taken.json()).toEqual({ message: expect.any(String), field: 'slug', freeSlug: `${first.slug}-2` });
+    await createPost({ title: 'Other', slug: `${first.slug}-2` });
+    expect((await post(postPayload({ title: 'Third', slug: first.slug }))).json().freeSlug).toBe(`${first.slug}-3`);
   });
 
   it('answers 400 for invalid posts', async () => {
@@ -404,7 +409,9 @@ describe('PUT /api/blog-posts/{id}', () => {
   it('answers 409 when the slug belongs to another post, and accepts keeping its own', async () => {
     const mine = await createPost();
     const other = await createPost();
-    expectError(await put(mine.id, postPayload({ slug: other.slug })), 409);
+    const refused = await put(mine.id, postPayload({ slug: other.slug }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: expect.any(String), field: 'slug', freeSlug: `${other.slug}-2` });
     const kept = await put(mine.id, postPayload({ slug: mine.slug, title: 'Renamed' }));
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ slug: mine.slug, title: 'Renamed' });

@@ -259,3 +259,41 @@ test('the Back button asks before leaving unsaved changes, and staying keeps eve
   await expect(page).toHaveURL(/\/admin\/posts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Posts' })).toBeVisible();
 });
+
+test('a slug another post has is said at the field, which takes the focus, with a free one offered', async ({ page }) => {
+  const taken = `taken-${Date.now()}`;
+  const first = await page.request.post('/api/blog-posts', {
+    data: { title: 'First', slug: taken, content: 'Already here.', tags: [], published: false },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.getByLabel('Title', { exact: true }).fill('Second');
+  await page.getByLabel('Slug').fill(taken);
+  await contentArea(page).fill('Mine.');
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Failed to save post', { exact: true })).toBeVisible();
+  const offer = page.getByRole('alert').filter({ hasText: 'Another post already has the address' });
+  await expect(offer).toContainText(`/blog/${taken}`);
+  await expect(page.getByLabel('Slug')).toBeFocused();
+  await expect(page.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true');
+
+  await offer.getByRole('button', { name: `Use ${taken}-2` }).click();
+  await expect(page.getByLabel('Slug')).toHaveValue(`${taken}-2`);
+  await expect(offer).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Post saved!', { exact: true })).toBeVisible();
+});
+
+test('Ctrl+B, Ctrl+I and Ctrl+K format the selection in the text area', async ({ page }) => {
+  const content = contentArea(page);
+  for (const [key, wrapped] of [
+    ['b', '**word**'],
+    ['i', '*word*'],
+    ['k', '[word](https://)'],
+  ] as const) {
+    await content.fill('say word now');
+    await selectInContent(page, 'word');
+    await page.keyboard.press(`Control+${key}`);
+    await expect(content).toHaveValue(`say ${wrapped} now`);
+  }
+});

@@ -58,10 +58,14 @@ test('importing an article fills the editor, asking before it replaces writing',
   await expect(content).toHaveValue(/solar panels/);
 });
 
-test('an import of a private address is refused with the server reason', async ({ page }) => {
+test('an import of a private address is refused, saying the server cannot reach it and what to do', async ({ page }) => {
   await unlockEditor(page);
   await page.getByLabel('Article URL').fill('http://10.0.0.1/internal');
   await page.getByRole('button', { name: 'Import Content' }).click();
   await expect(page.getByText('Import failed')).toBeVisible();
-  await expect(page.getByText(/private, loopback or reserved address/)).toBeVisible();
+  await expect(
+    page.getByText(
+      "400: The site's server cannot fetch 10.0.0.1: it is a private or local address, not one on the public web. Import from a public address instead.",
+    ),
+  ).toBeVisible();
 });

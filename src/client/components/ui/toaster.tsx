@@ -42,7 +42,7 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         aria-live="polite"
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        className="fixed bottom-[var(--bottom-bar,0px)] z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:right-0 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

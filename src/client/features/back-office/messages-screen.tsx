@@ -160,7 +160,10 @@ function MessageItem({ message, onGone }: { message: AdminMessage; onGone: () =>
         <div id={panelId} className="border-t border-slate-200 p-4">
           <p className="text-sm text-slate-700">
             From {message.name} &lt;
-            <a href={mailtoHref(message.email)} className={cx('rounded wrap-anywhere text-blue-800 hover:underline', focusRing)}>
+            <a
+              href={mailtoHref(message.email)}
+              className={cx('rounded wrap-anywhere text-blue-800 underline underline-offset-2', focusRing)}
+            >
               {message.email}
             </a>
             &gt;

@@ -31,6 +31,7 @@ import { useSite } from '../../lib/site-document.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
 import { usePostSaver } from './use-post-saver.ts';
 import { TitleField, WritePanel } from './write-panel.tsx';
+import type { SlugTaken } from './save-conflict.ts';
 
 // History and its diff library load only when the author opens the tab.
 const HistoryPanel = lazy(() => import('./history-panel.tsx'));
@@ -81,6 +82,7 @@ function PostEditor({
   const [conflict, setConflict] = useState<Post | null>(null);
   const [savedStatus, setSavedStatus] = useState(() => (loaded ? postStatusAt(loaded, new Date()) : undefined));
   const [tab, setTab] = useState('write');
+  const [slugTaken, setSlugTaken] = useState<SlugTaken>();
   const [importUrl, setImportUrl] = useState('');
   const [pendingImport, setPendingImport] = useState<ImportResult | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -96,8 +98,14 @@ function PostEditor({
       setBaseUpdatedAt(post.updatedAt);
       setSavedStatus(postStatusAt(post, new Date()));
       setConflict(null);
+      setSlugTaken(undefined);
     },
     onConflict: setConflict,
+    onSlugTaken: (taken) => {
+      // The field is on the Write tab: the author is taken there, to the slug.
+      setTab('write');
+      setSlugTaken(taken);
+    },
     onPublished,
   });
   const importer = useImport((result) => applyImport(result));
@@ -233,7 +241,11 @@ function PostEditor({
           </TabsList>
 
           <TabsContent value="write">
-            <WritePanel fields={fields} setFields={setFields} />
+            <WritePanel
+              fields={fields}
+              setFields={setFields}
+              slugTaken={slugTaken?.slug === fields.slug ? slugTaken : undefined}
+            />
           </TabsContent>
           <TabsContent value="preview">
             <PreviewPanel fields={fields} />

@@ -28,7 +28,7 @@ export function EditorSidebar(props: {
         aria-labelledby="quick-actions"
         className={cx(
           card,
-          'max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none max-lg:border-x-0 max-lg:border-b-0 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(15_23_42/0.08)]',
+          'save-bar max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none max-lg:border-x-0 max-lg:border-b-0 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_rgb(15_23_42/0.08)]',
         )}
       >
         <h2 id="quick-actions" className="font-semibold text-slate-900 max-lg:sr-only">

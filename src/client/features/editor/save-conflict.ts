@@ -24,3 +24,20 @@ export function conflictOf(error: unknown): Post | undefined {
     return undefined;
   }
 }
+
+/** A save refused because another post has the slug: the slug, and the first free one to offer. */
+export interface SlugTaken {
+  slug: string;
+  freeSlug: string;
+}
+
+/** The slug and its free alternative, when `error` is the 409 of a slug another post has. */
+export function slugTakenOf(error: unknown, slug: string): SlugTaken | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  try {
+    const body = JSON.parse(error.message.replace(/^409: /, '')) as { field?: unknown; freeSlug?: unknown };
+    return body.field === 'slug' && typeof body.freeSlug === 'string' ? { slug, freeSlug: body.freeSlug } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -6,7 +6,8 @@ import { toast } from '../../lib/toast.ts';
 import { apiPath, pagePath } from '../../../shared/routes.ts';
 import { isPostQuery, keepSavedPost, revisionsQuery } from './api.ts';
 import { forgetDraft, formatLocalDateTime, toPayload, type EditorFields } from './editor-state.ts';
-import { conflictOf, SaveConflict } from './save-conflict.ts';
+import { conflictOf, SaveConflict, slugTakenOf, type SlugTaken } from './save-conflict.ts';
+import { slugify } from '../../../shared/text.ts';
 
 export interface SaveRequest {
   fields: EditorFields;
@@ -25,6 +26,8 @@ export function usePostSaver(
   handlers: {
     onSaved: (post: RenderedPost, fields: EditorFields) => void;
     onConflict: (current: Post) => void;
+    /** The slug belongs to another post: the editor offers the free one at the field. */
+    onSlugTaken: (taken: SlugTaken) => void;
     /** A saved post readers can see now, just before the editor leaves for its page. */
     onPublished?: (post: RenderedPost) => void;
   },
@@ -83,7 +86,17 @@ export function usePostSaver(
         navigate(pagePath.edit(post.id), { replace: true });
       }
     },
-    onError: async (error) => {
+    onError: async (error, { fields }) => {
+      const taken = slugTakenOf(error, fields.slug || slugify(fields.title));
+      if (taken) {
+        handlers.onSlugTaken(taken);
+        toast({
+          title: editing ? 'Failed to update post' : 'Failed to save post',
+          description: `Another post already has the address /blog/${taken.slug}. Use /blog/${taken.freeSlug} or choose another slug.`,
+          variant: 'destructive',
+        });
+        return;
+      }
       if (error instanceof SaveConflict) {
         handlers.onConflict(error.current);
         // The refused text is now a revision: the History list has one more line.

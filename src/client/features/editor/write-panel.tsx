@@ -13,6 +13,7 @@ import {
   type MarkdownAction,
   type TextEdit,
 } from './markdown-actions.ts';
+import type { SlugTaken } from './save-conflict.ts';
 import { TagInput } from './tag-input.tsx';
 
 /**
@@ -41,7 +42,21 @@ export function TitleField({ title, setFields }: { title: string; setFields: Dis
 }
 
 /** The Write tab: slug, tags, cover and the markdown content with its toolbar. */
-export function WritePanel({ fields, setFields }: { fields: EditorFields; setFields: Dispatch<SetStateAction<EditorFields>> }) {
+export function WritePanel({
+  fields,
+  setFields,
+  slugTaken,
+}: {
+  fields: EditorFields;
+  setFields: Dispatch<SetStateAction<EditorFields>>;
+  /** A save refused because another post has this slug: said at the field, with the free one offered. */
+  slugTaken?: SlugTaken;
+}) {
+  const slugInput = useRef<HTMLInputElement>(null);
+  // The refusal moves the focus to the field it is about.
+  useEffect(() => {
+    if (slugTaken) slugInput.current?.focus();
+  }, [slugTaken]);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<TextEdit | null>(null);
   // The text area's selection when it last had focus: an upload dialog or the lists menu takes the
@@ -92,16 +107,39 @@ export function WritePanel({ fields, setFields }: { fields: EditorFields; setFie
 
   return (
     <div className="grid gap-5">
-      <label className="grid gap-1 text-sm font-medium text-slate-800">
-        Slug
-        <Input
-          type="text"
-          value={fields.slug}
-          onChange={(e) => update({ slug: e.target.value })}
-          placeholder="post-url-slug"
-          maxLength={200}
-        />
-      </label>
+      <div className="grid gap-1">
+        <label className="grid gap-1 text-sm font-medium text-slate-800">
+          Slug
+          <Input
+            ref={slugInput}
+            type="text"
+            value={fields.slug}
+            onChange={(e) => update({ slug: e.target.value })}
+            placeholder="post-url-slug"
+            maxLength={200}
+            aria-invalid={slugTaken ? true : undefined}
+            aria-describedby={slugTaken ? 'slug-taken' : undefined}
+          />
+        </label>
+        {slugTaken && (
+          <div
+            id="slug-taken"
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          >
+            <span className="min-w-0 flex-1">
+              Another post already has the address <code>/blog/{slugTaken.slug}</code>. Use a free one, or type another slug.
+            </span>
+            <button
+              type="button"
+              onClick={() => update({ slug: slugTaken.freeSlug })}
+              className="min-h-11 rounded-md border border-red-300 bg-white px-3 font-semibold text-red-900 hover:bg-red-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
+            >
+              Use {slugTaken.freeSlug}
+            </button>
+          </div>
+        )}
+      </div>
       <div className="grid gap-1 text-sm font-medium text-slate-800">
         <label htmlFor="post-tags">Tags</label>
         <TagInput id="post-tags" tags={fields.tags} onChange={(tags) => update({ tags })} />

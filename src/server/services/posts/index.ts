@@ -1,3 +1,4 @@
+export { freeSlug } from './free-slug.ts';
 export {
   pastPublishAt,
   readableMetadata,

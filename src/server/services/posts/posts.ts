@@ -19,6 +19,7 @@ import { queryBlogView } from './blog-views.ts';
 import { queryLatestCards, querySitemapEntries, type SitemapEntry } from './read-models.ts';
 import { type MarkdownRenderer, MarkdownRefusedError } from '../markdown/index.ts';
 import { isUuid } from '../../lib/uuid.ts';
+import { freeSlug } from './free-slug.ts';
 import { RevisionService, type SavedFields } from './revisions.ts';
 import {
   newestShownFirst,
@@ -226,9 +227,20 @@ export class PostService {
       });
       return { post, html };
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`The slug "${values.slug}" is already taken`);
+      if (isUniqueViolation(error)) throw await this.slugTaken(values.slug);
       throw error;
     }
+  }
+
+  /**
+   * A 409 for a slug another post has, with the first free one beside it (`freeSlug`), so that the
+   * editor can offer it instead of leaving the author to guess.
+   */
+  private async slugTaken(slug: string, ownId?: string): Promise<HttpError> {
+    return conflict(`The slug "${slug}" is already taken by another post`, {
+      field: 'slug',
+      freeSlug: await freeSlug(this.db, slug, ownId),
+    });
   }
 
   /**
@@ -263,7 +275,7 @@ export class PostService {
       if (outcome.refused) throw conflict(SAVED_ELSEWHERE, { current: outcome.refused });
       return { post: outcome.saved, html };
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`The slug "${mergedValues(input).slug}" is already taken`);
+      if (isUniqueViolation(error)) throw await this.slugTaken(mergedValues(input).slug, id);
       throw error;
     }
   }

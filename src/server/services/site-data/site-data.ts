@@ -14,13 +14,12 @@ import type { ObjectStorage } from '../../adapters/storage.ts';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, comments } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
-import { freeSlug } from './backup/slugs.ts';
 import { parseInWorker } from './imports/parse.ts';
 import { recordOldAddresses } from './old-addresses.ts';
 import { bringImages, fetchedImageOrigins, type ImageBringing, zipImageOrigins } from './import-images.ts';
 import { noteKept } from './imports/post-notes.ts';
 import type { ImportedPost, ParsedImport } from './imports/types.ts';
-import { tagKeysOf } from '../posts/index.ts';
+import { freeSlug, tagKeysOf } from '../posts/index.ts';
 import { RevisionService, type SavedFields } from '../posts/index.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

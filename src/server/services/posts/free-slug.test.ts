@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tables } from '../../../../../tests/support/test-app.ts';
-import { LIMITS } from '../../../../shared/constants.ts';
-import { freeSlug } from './slugs.ts';
+import { createTestApp, type TestApp, tables } from '../../../../tests/support/test-app.ts';
+import { LIMITS } from '../../../shared/constants.ts';
+import { freeSlug } from './free-slug.ts';
 
 const { blogPosts } = tables;
 
