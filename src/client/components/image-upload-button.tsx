@@ -11,6 +11,7 @@ import { apiRequest, errorMessage, notifyUnauthorized } from '../lib/api.ts';
 // Uppy's styles travel with this module, so only the admin's lazy chunks that upload load them.
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './upload-dialog.css';
 
 interface UploadedImage {
   objectPath: string;
@@ -44,6 +45,15 @@ const metaFields: Extract<DashboardOptions<ImageMeta, ImageBody>['metaFields'], 
   { id: 'alt', name: 'Alt text', placeholder: 'Describe the image for screen readers' },
 ];
 const note = 'One image (JPEG, PNG, GIF, WebP or AVIF), up to 10 MB';
+/** The dialog's name and its first line, which is its title. */
+const dialogLocale = {
+  strings: {
+    dashboardWindowTitle: 'Upload an image (Escape closes this dialog)',
+    dropPasteFiles: 'Upload an image: drop it here, paste it or %{browseFiles}',
+    dropPasteImportFiles: 'Upload an image: drop it here, paste it, %{browseFiles} or take a photo:',
+    browseFiles: 'choose a file',
+  },
+};
 
 /** The `{ message }` of a JSON error body, or the raw text. */
 function messageOf(text: string): string {
@@ -246,6 +256,7 @@ export function ImageUploadButton({ label, onUploaded, onFallback, className, ch
           nativeCameraFacingMode="environment"
           metaFields={metaFields}
           note={note}
+          locale={dialogLocale}
         />
       )}
     </>

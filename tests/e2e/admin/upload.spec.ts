@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { contentArea, unlockEditor } from './admin-support.ts';
@@ -96,4 +97,32 @@ test('a file that is not an image (checked by content) is refused and nothing is
   await page.getByRole('button', { name: /^Upload 1 file$/ }).click();
   await expect(dialog).toContainText(/Upload failed|Failed to upload/);
   await expect(contentArea(page)).toHaveValue('');
+});
+
+test('the upload dialog has a title, passes axe in both colour schemes, shows its focus, and gives the focus back', async ({
+  page,
+}) => {
+  await unlockEditor(page);
+  const opener = page.getByRole('button', { name: 'Upload Image' });
+  await opener.click();
+  const dialog = page.getByRole('dialog').filter({ visible: true });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/^Upload an image: drop it here, paste it/)).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const results = await new AxeBuilder({ page })
+      .include('.uppy-Dashboard--modal')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(severe.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+  await dialog.getByRole('button', { name: 'choose a file' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).toBe('solid');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 });
