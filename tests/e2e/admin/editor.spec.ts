@@ -84,9 +84,17 @@ test('tabs, preview placeholders, statistics, excerpt tools and validation toast
 
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Please enter a title for your post.')).toBeVisible();
-  await page.getByLabel('Title', { exact: true }).fill('Preview me');
+  // Marked at the field, which has the focus.
+  const titleField = page.getByLabel('Title', { exact: true });
+  await expect(titleField).toBeFocused();
+  await expect(titleField).toHaveAttribute('aria-invalid', 'true');
+  await expect(titleField).toHaveAccessibleDescription('Give the post a title before saving it.');
+  await titleField.fill('Preview me');
+  await expect(titleField).not.toHaveAttribute('aria-invalid', /.*/);
   await page.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Please write some content for your post.')).toBeVisible();
+  await expect(contentArea(page)).toBeFocused();
+  await expect(contentArea(page)).toHaveAccessibleDescription('Write the post here before saving it.');
   await page.getByRole('button', { name: 'Import Content' }).click();
   await expect(page.getByText('Please enter a URL to import content from.')).toBeVisible();
 

@@ -83,6 +83,11 @@ function PostEditor({
   const [savedStatus, setSavedStatus] = useState(() => (loaded ? postStatusAt(loaded, new Date()) : undefined));
   const [tab, setTab] = useState('write');
   const [slugTaken, setSlugTaken] = useState<SlugTaken>();
+  // A save refused here for an empty field: the field is marked and takes the focus.
+  const [missing, setMissing] = useState<{ field: 'title' | 'content' }>();
+  useEffect(() => {
+    if (missing) document.getElementById(missing.field === 'title' ? 'post-title' : 'post-content')?.focus();
+  }, [missing]);
   const [importUrl, setImportUrl] = useState('');
   const [pendingImport, setPendingImport] = useState<ImportResult | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -123,10 +128,13 @@ function PostEditor({
   const onSave = (expectedUpdatedAt = baseUpdatedAt) => {
     if (!fields.title.trim()) {
       toast({ title: 'Title required', description: 'Please enter a title for your post.', variant: 'destructive' });
+      setMissing({ field: 'title' });
       return;
     }
     if (!fields.content.trim()) {
       toast({ title: 'Content required', description: 'Please write some content for your post.', variant: 'destructive' });
+      setTab('write');
+      setMissing({ field: 'content' });
       return;
     }
     storeDraft(postId, fields);
@@ -182,7 +190,7 @@ function PostEditor({
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-4">
         <h1 className="col-start-1 row-start-1 text-3xl font-bold text-slate-900">{postId ? 'Edit Post' : 'Write New Post'}</h1>
         <div className="col-span-2 row-start-2">
-          <TitleField title={fields.title} setFields={setFields} />
+          <TitleField title={fields.title} setFields={setFields} missing={missing?.field === 'title'} />
         </div>
         <div className="col-start-2 row-start-1 flex gap-2">
           <button
@@ -245,6 +253,7 @@ function PostEditor({
               fields={fields}
               setFields={setFields}
               slugTaken={slugTaken?.slug === fields.slug ? slugTaken : undefined}
+              contentMissing={missing?.field === 'content'}
             />
           </TabsContent>
           <TabsContent value="preview">

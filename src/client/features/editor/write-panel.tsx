@@ -20,24 +20,44 @@ import { TagInput } from './tag-input.tsx';
  * The post's Title, above the editor's tabs: every tab is about it, and it is the third stop of the
  * keyboard from the top of the page (issue 25). The slug follows it until the author changes it.
  */
-export function TitleField({ title, setFields }: { title: string; setFields: Dispatch<SetStateAction<EditorFields>> }) {
+export function TitleField({
+  title,
+  setFields,
+  missing = false,
+}: {
+  title: string;
+  setFields: Dispatch<SetStateAction<EditorFields>>;
+  /** Saved without one: marked here (the toast says it too). */
+  missing?: boolean;
+}) {
   const setTitle = (next: string) =>
     setFields((current) => ({
       ...current,
       title: next,
       slug: current.slug === '' || current.slug === slugify(current.title) ? slugify(next) : current.slug,
     }));
+  const shown = missing && !title.trim();
   return (
-    <label className="grid gap-1 text-sm font-medium text-slate-800">
-      Title
-      <Input
-        type="text"
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        placeholder="Enter post title..."
-        maxLength={300}
-      />
-    </label>
+    <div className="grid gap-1">
+      <label className="grid gap-1 text-sm font-medium text-slate-800">
+        Title
+        <Input
+          id="post-title"
+          type="text"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="Enter post title..."
+          maxLength={300}
+          aria-invalid={shown || undefined}
+          aria-describedby={shown ? 'post-title-missing' : undefined}
+        />
+      </label>
+      {shown && (
+        <span id="post-title-missing" className="text-sm font-medium text-red-800">
+          Give the post a title before saving it.
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -46,11 +66,14 @@ export function WritePanel({
   fields,
   setFields,
   slugTaken,
+  contentMissing = false,
 }: {
   fields: EditorFields;
   setFields: Dispatch<SetStateAction<EditorFields>>;
   /** A save refused because another post has this slug: said at the field, with the free one offered. */
   slugTaken?: SlugTaken;
+  /** Saved without content: marked at the text area (the toast says it too). */
+  contentMissing?: boolean;
 }) {
   const slugInput = useRef<HTMLInputElement>(null);
   // The refusal moves the focus to the field it is about.
@@ -195,8 +218,15 @@ export function WritePanel({
             onBlur={(e) => rememberSelection(e.currentTarget)}
             placeholder="Write your post in markdown..."
             rows={22}
+            aria-invalid={(contentMissing && !fields.content.trim()) || undefined}
+            aria-describedby={contentMissing && !fields.content.trim() ? 'post-content-missing' : undefined}
             className="block w-full rounded-b-md border border-slate-300 px-3 py-2 font-mono text-sm leading-6 text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-none focus:ring-2 focus:ring-blue-700/30"
           />
+          {contentMissing && !fields.content.trim() && (
+            <span id="post-content-missing" className="mt-1 block text-sm font-medium text-red-800">
+              Write the post here before saving it.
+            </span>
+          )}
         </div>
       </div>
     </div>
