@@ -215,3 +215,23 @@ test('posts: filter by status, search, edit link, and delete with confirmation',
   await expect(page).toHaveURL(new RegExp(`/edit/${draft.id}$`));
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(draft.title);
 });
+
+test('on a phone the publish switch and Save Draft stay in view with the text box full', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await unlockEditor(page, '/write');
+  await page.getByLabel('Title', { exact: true }).fill('A long one');
+  const content = page.getByLabel('Content', { exact: true });
+  await content.fill(Array.from({ length: 120 }, (_, i) => `Line ${i + 1} of a long post.`).join('\n'));
+  // Writing at the end of it, far below the top of the page.
+  await content.press('Control+End');
+  await content.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  await expect(page.getByRole('switch', { name: 'Publish immediately' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Save Draft' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Preview Post' })).toBeInViewport();
+  // The bar leaves the last of the page reachable: nothing sits under it for good.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = await page.locator('.save-bar').boundingBox();
+  // The last thing on the page: the post's statistics, under Import Content.
+  const lastField = await page.locator('section[aria-labelledby="post-stats"]').boundingBox();
+  expect(lastField!.y + lastField!.height).toBeLessThanOrEqual(bar!.y);
+});
