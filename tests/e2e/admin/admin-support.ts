@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../../../playwright.config.ts';
+import { pageRoutes } from '../../../src/shared/routes.ts';
 import { expect } from '../fixtures.ts';
 
 export const FLAG_KEY = 'blog_admin_authenticated';
@@ -32,4 +33,14 @@ export async function selectInContent(page: Page, text: string): Promise<void> {
     el.focus();
     el.setSelectionRange(start, start + wanted.length);
   }, text);
+}
+
+/**
+ * Every page of the author's (the route table's `access: 'author'`), `/edit/{id}` with `postId`:
+ * a new admin screen is checked by the specs that walk them without being added to each.
+ */
+export function authorRoutes(postId: string): string[] {
+  return Object.values(pageRoutes)
+    .filter((route) => route.access === 'author')
+    .map((route) => route.path.replace(':id', postId));
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { unlockEditor } from '../admin/admin-support.ts';
+import { authorRoutes, unlockEditor } from '../admin/admin-support.ts';
 import { createPost, expect, test } from '../fixtures.ts';
 
 /**
@@ -62,17 +62,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto('/admin');
       await check(page, 'the gate');
       await unlockEditor(page, '/admin');
-      for (const route of [
-        '/admin',
-        '/admin/posts',
-        '/admin/comments',
-        '/admin/messages',
-        '/admin/site',
-        '/admin/subscribers',
-        '/admin/security',
-        '/write',
-        `/edit/${post.id}`,
-      ]) {
+      for (const route of authorRoutes(post.id)) {
         await page.goto(route);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         // The dashboard's chart is drawn before it is checked.
@@ -80,6 +70,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await check(page, route);
       }
       // The editor's preview renders the code block as the post page does.
+      await page.goto(`/edit/${post.id}`);
       await page.getByRole('tab', { name: 'Preview' }).click();
       await expect(page.locator('.markdown pre')).toBeVisible();
       await expectAccessible(page, `/edit/${post.id} preview`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { unlockEditor } from '../admin/admin-support.ts';
+import { authorRoutes, unlockEditor } from '../admin/admin-support.ts';
 import { createPost, expect, test, useIslands } from '../fixtures.ts';
 
 /**
@@ -102,17 +102,7 @@ test('every control the author touches is 44 px or has room around it', async ({
   await expectTouchable(page, 'the gate');
   const post = await createPost(request, { title: `Author taps ${Date.now()}` });
   await unlockEditor(page, '/admin');
-  for (const route of [
-    '/admin',
-    '/admin/posts',
-    '/admin/comments',
-    '/admin/messages',
-    '/admin/site',
-    '/admin/subscribers',
-    '/admin/security',
-    '/write',
-    `/edit/${post.id}`,
-  ]) {
+  for (const route of authorRoutes(post.id)) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectTouchable(page, route);
