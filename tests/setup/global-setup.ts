@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
@@ -13,8 +13,9 @@ declare module 'vitest' {
 /**
  * Creating a PGlite cluster takes seconds; migrate one once and let every test file load a copy
  * of it (under half a second). With DATABASE_URL, each test file makes its own database instead.
+ * The copy is removed when the run ends.
  */
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
   const dir = path.resolve('.tmp');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
@@ -27,4 +28,5 @@ export default async function setup(project: TestProject): Promise<void> {
     await handle.close();
   }
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
 }

@@ -1,17 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { PasskeySummary, SecurityOverview } from '../../../shared/security.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,6 +19,14 @@ const CHALLENGE_MS = 5 * 60_000;
 const RECOVERY_CODE_COUNT = 10;
 /** Unambiguous letters and digits (no 0/O, 1/I/L): 31 symbols, 12 per code, about 59 bits. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * SimpleWebAuthn and its ASN.1 and certificate libraries, loaded at the first passkey ceremony:
+ * in every process they would hold about 1 MB of source and compiled code for a screen the
+ * author opens rarely (decision 018).
+ */
+const webauthn = () => import('@simplewebauthn/server');
+const base64url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL;
 
 /** The relying party of WebAuthn: the site's host, and the origin a browser must report. */
 export interface RelyingParty {
@@ -105,6 +108,7 @@ export class PasskeyService {
   async registrationOptions(siteName: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const rp = this.relyingParty();
     const existing = await this.storedCredentials();
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: siteName,
       rpID: rp.id,
@@ -123,6 +127,7 @@ export class PasskeyService {
   /** Keeps the passkey the browser made, under the author's name for it. */
   async register(name: string, response: RegistrationResponseJSON): Promise<PasskeySummary> {
     const rp = this.relyingParty();
+    const { verifyRegistrationResponse } = await webauthn();
     let verification;
     try {
       verification = await verifyRegistrationResponse({
@@ -138,6 +143,7 @@ export class PasskeyService {
     if (!verification.verified)
       throw new HttpError(400, 'This passkey could not be added: the browser’s answer did not check out');
     const { credential } = verification.registrationInfo;
+    const isoBase64URL = await base64url();
     const [row] = await this.db
       .insert(passkeys)
       .values({
@@ -184,6 +190,7 @@ export class PasskeyService {
     const rp = this.relyingParty();
     const existing = await this.storedCredentials();
     if (existing.length === 0) throw new HttpError(400, 'No passkey has been added to this site yet: sign in with the password');
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: existing,
@@ -201,6 +208,7 @@ export class PasskeyService {
     const rp = this.relyingParty();
     const [stored] = await this.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id));
     if (!stored) return false;
+    const [{ verifyAuthenticationResponse }, isoBase64URL] = await Promise.all([webauthn(), base64url()]);
     let verification;
     try {
       verification = await verifyAuthenticationResponse({
