@@ -54,6 +54,15 @@ describe('PageCache.render', () => {
     expect(gunzipSync((first as CachedResponse).gzip).toString()).toBe(pageText(1));
   });
 
+  it('holds only the bytes it counts: each encoding in a buffer of its own size, not a view of zlib\'s 64 KB', async () => {
+    const cache = t.app.pageCache;
+    const entry = (await cache.render('/owned-bytes', counted().produce)) as CachedResponse;
+    for (const encoded of [entry.br, entry.gzip]) {
+      expect(encoded.byteLength).toBeLessThan(16 * 1024);
+      expect(encoded.buffer.byteLength).toBe(encoded.byteLength);
+    }
+  });
+
   it('shares no render begun before the pages were emptied', async () => {
     const cache = t.app.pageCache;
     const page = counted();
