@@ -63,7 +63,7 @@ export class MarkdownRenderer {
   constructor(db: Database, options: MarkdownRendererOptions = {}) {
     this.db = db;
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.idleMs = options.idleMs ?? 60_000;
+    this.idleMs = options.idleMs ?? 10_000;
     this.cache = new LRUCache({
       maxSize: options.cacheChars ?? 16_000_000,
       // lru-cache counts sizes from 1: an empty post still takes a place.
