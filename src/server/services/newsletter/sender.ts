@@ -91,7 +91,8 @@ export class NewsletterSender {
           await this.options.subscribers.prune();
         }
         await this.enqueue();
-        while (!this.stopped && (await this.sendDue()) > 0);
+        // While no newsletter is unfinished (nearly always), a round is these two small queries.
+        if (await this.anyUnfinished()) while (!this.stopped && (await this.sendDue()) > 0);
       } catch (err) {
         this.options.log.warn({ err }, 'newsletter round failed; tried again at the next');
       } finally {
@@ -144,6 +145,12 @@ export class NewsletterSender {
       });
     }
     return created;
+  }
+
+  /** Whether a newsletter has deliveries not yet sent, bounced or given up. */
+  private async anyUnfinished(): Promise<boolean> {
+    const [row] = await this.db.select({ postId: newsletters.postId }).from(newsletters).where(isNull(newsletters.finishedAt)).limit(1);
+    return row !== undefined;
   }
 
   /** Claims the deliveries due, within the rate, and sends them. Answers how many were claimed. */
