@@ -54,7 +54,7 @@ describe('PageCache.render', () => {
     expect(gunzipSync((first as CachedResponse).gzip).toString()).toBe(pageText(1));
   });
 
-  it('holds only the bytes it counts: each encoding in a buffer of its own size, not a view of zlib\'s 64 KB', async () => {
+  it("holds only the bytes it counts: each encoding in a buffer of its own size, not a view of zlib's 64 KB", async () => {
     const cache = t.app.pageCache;
     const entry = (await cache.render('/owned-bytes', counted().produce)) as CachedResponse;
     for (const encoded of [entry.br, entry.gzip]) {

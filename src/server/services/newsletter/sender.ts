@@ -149,7 +149,11 @@ export class NewsletterSender {
 
   /** Whether a newsletter has deliveries not yet sent, bounced or given up. */
   private async anyUnfinished(): Promise<boolean> {
-    const [row] = await this.db.select({ postId: newsletters.postId }).from(newsletters).where(isNull(newsletters.finishedAt)).limit(1);
+    const [row] = await this.db
+      .select({ postId: newsletters.postId })
+      .from(newsletters)
+      .where(isNull(newsletters.finishedAt))
+      .limit(1);
     return row !== undefined;
   }
 
