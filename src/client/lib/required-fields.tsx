@@ -36,7 +36,10 @@ export function useRequiredFields<Name extends string>(messages: Readonly<Record
     error(name: Name) {
       if (!missing.has(name)) return null;
       return (
-        <span id={errorId(name)} className={cx('text-sm font-medium', tone === 'dark' ? 'text-red-200' : 'text-red-800')}>
+        <span
+          id={errorId(name)}
+          className={cx('text-sm font-medium', tone === 'dark' ? 'text-red-200 dark:text-red-800' : 'text-red-800')}
+        >
           {messages[name]}
         </span>
       );

@@ -17,19 +17,22 @@ async function expectAccessible(page: Page, route: string) {
   expect(severe.map((v) => `${route}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-/** The page's background and text, from 0 (black) to 1 (white). */
-function bodyLightness(page: Page): Promise<[number, number]> {
-  return page.evaluate(() => {
-    const lightness = (color: string) => {
-      // Chromium reports oklch() or rgb(): either way the first number orders dark and light.
-      const rgb = /rgba?\((\d+), (\d+), (\d+)/.exec(color);
-      if (rgb) return (Number(rgb[1]) + Number(rgb[2]) + Number(rgb[3])) / (3 * 255);
-      const oklch = /oklch\(([\d.]+)/.exec(color);
-      return oklch ? Number(oklch[1]) : NaN;
-    };
-    const style = getComputedStyle(document.body);
-    return [lightness(style.backgroundColor), lightness(style.color)] as [number, number];
-  });
+/** The background of `ground` and the text of `text` (the page's body by default), from 0 (black) to 1 (white). */
+function lightness(page: Page, ground = 'body', text = ground): Promise<[number, number]> {
+  return page.evaluate(
+    ([ground, text]: [string, string]) => {
+      const level = (color: string) => {
+        // Chromium reports oklch() or rgb(): either way the first number orders dark and light.
+        const rgb = /rgba?\((\d+), (\d+), (\d+)/.exec(color);
+        if (rgb) return (Number(rgb[1]) + Number(rgb[2]) + Number(rgb[3])) / (3 * 255);
+        const oklch = /oklch\(([\d.]+)/.exec(color);
+        return oklch ? Number(oklch[1]) : NaN;
+      };
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return [level(style(ground).backgroundColor), level(style(text).color)] as [number, number];
+    },
+    [ground, text] as [string, string],
+  );
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -38,7 +41,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     /** The scheme is followed, not only allowed: dark text on light, or light text on dark. */
     async function check(page: Page, route: string) {
-      const [background, text] = await bodyLightness(page);
+      const [background, text] = await lightness(page);
       if (colorScheme === 'dark') {
         expect(background, `${route}: the background`).toBeLessThan(0.3);
         expect(text, `${route}: the text`).toBeGreaterThan(0.7);
@@ -54,6 +57,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const route of ['/', '/cv', '/blog', `/blog/${post.slug}`, '/saved', '/no/such/page']) {
         await page.goto(route);
         await check(page, route);
+        // The footer is a dark band with light text in either scheme, not a light slab in the dark.
+        const [ground, heading] = await lightness(page, 'footer', 'footer h2');
+        expect(ground, `${route}: the footer's background`).toBeLessThan(0.3);
+        expect(heading, `${route}: the footer's heading`).toBeGreaterThan(0.7);
       }
     });
 

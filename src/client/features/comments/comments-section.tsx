@@ -4,6 +4,7 @@ import { commentThreads, type CommentNode } from '../../../shared/comment-thread
 import type { Comment, PostedComment } from '../../../shared/comments.ts';
 import { COMMENT_TEXTS, HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
+import { FormField, Honeypot } from '../../components/visitor-form-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -136,49 +137,31 @@ export function CommentsSection({ postId }: { postId: string }) {
         {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
         <input type="hidden" name={PAGE_FIELD} value={path} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid content-start gap-1">
-            <label className="grid gap-1 text-sm font-medium text-slate-800">
-              Name *
-              <Input
-                name="author"
-                type="text"
-                autoComplete="name"
-                maxLength={100}
-                defaultValue={typed?.author}
-                {...required.field('author')}
-              />
-            </label>
-            {required.error('author')}
-          </div>
-          <div className="grid content-start gap-1">
-            <label className="grid gap-1 text-sm font-medium text-slate-800">
-              Email *
-              <Input
-                name="email"
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                defaultValue={typed?.email}
-                {...required.field('email')}
-              />
-            </label>
-            {required.error('email')}
-          </div>
+          <FormField label="Name *" tone="light" error={required.error('author')}>
+            <Input
+              name="author"
+              type="text"
+              autoComplete="name"
+              maxLength={100}
+              defaultValue={typed?.author}
+              {...required.field('author')}
+            />
+          </FormField>
+          <FormField label="Email *" tone="light" error={required.error('email')}>
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={typed?.email}
+              {...required.field('email')}
+            />
+          </FormField>
         </div>
-        <div className="grid gap-1">
-          <label className="grid gap-1 text-sm font-medium text-slate-800">
-            Comment *
-            <Textarea name="content" rows={4} maxLength={5000} defaultValue={typed?.content} {...required.field('content')} />
-          </label>
-          {required.error('content')}
-        </div>
-        {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            Website
-            <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <FormField label="Comment *" tone="light" error={required.error('content')}>
+          <Textarea name="content" rows={4} maxLength={5000} defaultValue={typed?.content} {...required.field('content')} />
+        </FormField>
+        <Honeypot />
         <p className="text-xs text-slate-600">Your email address is never published.</p>
         <Button type="submit" size="lg" disabled={posting} className="justify-self-start">
           {posting ? 'Posting...' : 'Post Comment'}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ContactInput } from '../../../shared/contact.ts';
 import { CONTACT_TEXTS, HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
+import { FormField, Honeypot } from '../../components/visitor-form-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api.ts';
@@ -71,65 +72,46 @@ export function ContactForm() {
       {outcome && noticeShown && <FormOutcomeNotice outcome={outcome} />}
       <input type="hidden" name={PAGE_FIELD} value={path} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-1">
-          <label className="grid gap-1 text-sm font-medium text-slate-200">
-            <span>Name</span>
-            <Input
-              name="name"
-              type="text"
-              autoComplete="name"
-              placeholder="Your Name *"
-              aria-required="true"
-              maxLength={100}
-              defaultValue={typed?.name}
-              {...required.field('name')}
-            />
-          </label>
-          {required.error('name')}
-        </div>
-        <div className="grid content-start gap-1">
-          <label className="grid gap-1 text-sm font-medium text-slate-200">
-            <span>Email</span>
-            <Input
-              name="email"
-              type="email"
-              autoComplete="email"
-              placeholder="Your Email *"
-              aria-required="true"
-              maxLength={254}
-              defaultValue={typed?.email}
-              {...required.field('email')}
-            />
-          </label>
-          {required.error('email')}
-        </div>
-      </div>
-      <label className="grid gap-1 text-sm font-medium text-slate-200">
-        <span>Subject</span>
-        <Input name="subject" type="text" placeholder="Subject" maxLength={200} defaultValue={typed?.subject} />
-      </label>
-      <div className="grid gap-1">
-        <label className="grid gap-1 text-sm font-medium text-slate-200">
-          <span>Message</span>
-          <Textarea
-            name="message"
-            rows={5}
-            placeholder="Your Message *"
+        <FormField label="Name" tone="dark" error={required.error('name')}>
+          <Input
+            name="name"
+            type="text"
+            autoComplete="name"
+            placeholder="Your Name *"
             aria-required="true"
-            maxLength={5000}
-            defaultValue={typed?.message}
-            {...required.field('message')}
+            maxLength={100}
+            defaultValue={typed?.name}
+            {...required.field('name')}
           />
-        </label>
-        {required.error('message')}
+        </FormField>
+        <FormField label="Email" tone="dark" error={required.error('email')}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="Your Email *"
+            aria-required="true"
+            maxLength={254}
+            defaultValue={typed?.email}
+            {...required.field('email')}
+          />
+        </FormField>
       </div>
-      {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Website
-          <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-        </label>
-      </div>
+      <FormField label="Subject" tone="dark">
+        <Input name="subject" type="text" placeholder="Subject" maxLength={200} defaultValue={typed?.subject} />
+      </FormField>
+      <FormField label="Message" tone="dark" error={required.error('message')}>
+        <Textarea
+          name="message"
+          rows={5}
+          placeholder="Your Message *"
+          aria-required="true"
+          maxLength={5000}
+          defaultValue={typed?.message}
+          {...required.field('message')}
+        />
+      </FormField>
+      <Honeypot />
       <Button type="submit" size="lg" disabled={sending} className="justify-self-start">
         {sending ? 'Sending...' : 'Send Message'}
       </Button>

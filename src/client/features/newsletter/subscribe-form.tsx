@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { FormOutcome } from '../../../shared/form-outcome.ts';
-import { HONEYPOT_FIELD, PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
+import { PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { apiPath } from '../../../shared/routes.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
+import { Honeypot } from '../../components/visitor-form-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cx } from '../../components/ui/class-names.ts';
@@ -27,7 +28,7 @@ export function SubscribeForm({ anchor, tone }: { anchor: boolean; tone: 'light'
   const dark = tone === 'dark';
   return (
     <section id={anchor ? VISITOR_FORMS.subscribe.section : undefined} aria-labelledby={ids.heading} className="scroll-mt-16">
-      <h2 id={ids.heading} className={cx('text-xl font-bold', dark ? 'text-white' : 'text-slate-900')}>
+      <h2 id={ids.heading} className={cx('text-xl font-bold', dark ? 'text-white dark:text-slate-950' : 'text-slate-900')}>
         Get new posts by e-mail
       </h2>
       {anchor && outcome?.form === 'subscribe' && (
@@ -39,7 +40,10 @@ export function SubscribeForm({ anchor, tone }: { anchor: boolean; tone: 'light'
         <input type="hidden" name={PAGE_FIELD} value={path} />
         <label
           htmlFor={ids.field}
-          className={cx('grid min-w-0 flex-1 basis-56 gap-1 text-sm font-medium', dark ? 'text-slate-200' : 'text-slate-900')}
+          className={cx(
+            'grid min-w-0 flex-1 basis-56 gap-1 text-sm font-medium',
+            dark ? 'text-slate-200 dark:text-slate-800' : 'text-slate-900',
+          )}
         >
           E-mail address
           <Input
@@ -52,13 +56,7 @@ export function SubscribeForm({ anchor, tone }: { anchor: boolean; tone: 'light'
             defaultValue={anchor && outcome?.form === 'subscribe' ? outcome.fields?.email : undefined}
           />
         </label>
-        {/* Honeypot: off screen and out of the tab order, so only bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            Website
-            <input name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot />
         <Button type="submit">Subscribe</Button>
       </form>
     </section>
