@@ -55,6 +55,18 @@ const dialogLocale = {
   },
 };
 
+/**
+ * Uppy gives the dialog's name to an element around it, not to the one with role="dialog", so a
+ * screen reader announces an unnamed dialog: the name (and that it is modal) goes there too.
+ */
+function nameDialog(uppy: Uppy<ImageMeta, ImageBody>) {
+  uppy.iteratePlugins((plugin) => {
+    const dialog = (plugin as { el?: HTMLElement | null }).el?.querySelector('.uppy-Dashboard-inner[role="dialog"]');
+    dialog?.setAttribute('aria-label', dialogLocale.strings.dashboardWindowTitle);
+    dialog?.setAttribute('aria-modal', 'true');
+  });
+}
+
 /** The `{ message }` of a JSON error body, or the raw text. */
 function messageOf(text: string): string {
   try {
@@ -177,6 +189,7 @@ function createUploader(getCallbacks: () => Callbacks, id: string) {
 
   uppy.on('dashboard:modal-open', () => {
     modalOpen = true;
+    nameDialog(uppy);
   });
   uppy.on('dashboard:modal-closed', () => {
     modalOpen = false;

@@ -105,8 +105,10 @@ test('the upload dialog has a title, passes axe in both colour schemes, shows it
   await unlockEditor(page);
   const opener = page.getByRole('button', { name: 'Upload Image' });
   await opener.click();
-  const dialog = page.getByRole('dialog').filter({ visible: true });
+  // Named, as a screen reader announces it (Uppy alone names an element around the dialog).
+  const dialog = page.getByRole('dialog', { name: 'Upload an image (Escape closes this dialog)' }).filter({ visible: true });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
   await expect(dialog.getByText(/^Upload an image: drop it here, paste it/)).toBeVisible();
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
