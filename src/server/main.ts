@@ -3,9 +3,10 @@
 // once the module loader is tuned, and what the first page needs loads side by side.
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { execWithServerFlags, keepWebAssemblyOnBaselineCompiler, tuneModuleLoading } from './runtime.ts';
+import { execWithServerFlags, holdOptimisingCompilers, keepWebAssemblyOnBaselineCompiler, tuneModuleLoading } from './runtime.ts';
 
 execWithServerFlags();
+const optimiseWhenBusy = holdOptimisingCompilers();
 tuneModuleLoading();
 
 const distDir = path.resolve(import.meta.dirname, '../../dist');
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  optimiseWhenBusy();
   console.log(`Site running at ${config.siteUrl} (listening on ${config.host}:${config.port})`);
 }
 
