@@ -1,7 +1,7 @@
 // The production server restarted after kill -9, as scripts/lib/startup.ts does it for the
 // benchmark: every committed row is still there and the server answers again, on the embedded
 // database and on PostgreSQL. Nothing here is timed.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,25 @@ describe('restart after kill -9', () => {
       env: { DATABASE_URL: undefined, ADMIN_PASSWORD: PASSWORD },
     });
   }, 180_000);
+
+  it('writes its compile cache once it is up: a start after kill -9 finds it', async () => {
+    const cache = path.join(dataDir, 'compile-cache');
+    const server = await startServer({
+      dataDir,
+      entry: 'main',
+      paths: READY,
+      env: { DATABASE_URL: undefined, ADMIN_PASSWORD: PASSWORD, NODE_COMPILE_CACHE: cache },
+    });
+    try {
+      // Node writes it when a process exits; the server writes it as soon as it listens.
+      const files = () => readdirSync(cache, { recursive: true }).filter((name) => String(name).includes('/')).length;
+      const deadline = Date.now() + 30_000;
+      while (files() < 100 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(files()).toBeGreaterThanOrEqual(100);
+    } finally {
+      await server.kill();
+    }
+  }, 120_000);
 
   describe('with DATABASE_URL', () => {
     let postgres: PostgresServer;

@@ -1,6 +1,7 @@
 // The production server: configuration, database, app, listen. Every restart (a deploy, a crash,
 // a reboot) waits on this file, so it imports only the process set-up up front; the rest comes
 // once the module loader is tuned, and what the first page needs loads side by side.
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { execWithServerFlags, holdOptimisingCompilers, keepWebAssemblyOnBaselineCompiler, tuneModuleLoading } from './runtime.ts';
@@ -80,6 +81,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   optimiseWhenBusy();
+  // Node writes its compile cache when the process exits: a first start after a deploy that is
+  // then killed (kill -9, out of memory) would leave none, and the next start would strip and
+  // compile every module again (17 MB more resident, a slower start). Written once it is up.
+  flushCompileCache();
   console.log(`Site running at ${config.siteUrl} (listening on ${config.host}:${config.port})`);
 }
 
