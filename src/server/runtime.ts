@@ -46,6 +46,13 @@ const HEAP_FLAGS: ReadonlyArray<readonly [flag: string, mb: number]> = [
 const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072';
 
 /**
+ * The names of the node options this process was given, on its command line or in NODE_OPTIONS.
+ * Node reads `_` in an option's name as `-`: `--max_old_space_size` is the same option.
+ */
+const givenOptions = (): string[] =>
+  [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.split('=')[0]!.replaceAll('_', '-'));
+
+/**
  * In production, replaces this process (same pid, same signals and descriptors: no wrapper) with
  * node run with HEAP_FLAGS, which V8 reads only when it starts, and MALLOC_TUNABLES unless the
  * operator set GLIBC_TUNABLES; it also comes back with the compile cache on from its first file.
@@ -55,10 +62,7 @@ const MALLOC_TUNABLES = 'glibc.malloc.arena_max=2:glibc.malloc.mmap_threshold=13
  */
 export function execWithServerFlags(): void {
   if (process.env.NODE_ENV !== 'production' || typeof process.execve !== 'function') return;
-  // Node reads `_` in an option's name as `-`: `--max_old_space_size` is the same option.
-  const given = new Set(
-    [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) => arg.split('=')[0]!.replaceAll('_', '-')),
-  );
+  const given = new Set(givenOptions());
   const flags = HEAP_FLAGS.filter(([flag]) => !given.has(flag)).map(([flag, mb]) => `${flag}=${mb}`);
   if (flags.length === 0 && process.env.GLIBC_TUNABLES !== undefined) return;
   process.execve(process.execPath, [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)], {
@@ -95,10 +99,7 @@ const BUSY_CPU_SHARE = 0.25;
  * Flags the operator gave for V8's compilers win.
  */
 export function holdOptimisingCompilers(): () => void {
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].map((arg) =>
-    arg.split('=')[0]!.replaceAll('_', '-'),
-  );
-  if (given.some((option) => OPTIMISER_OPTIONS.includes(option))) return () => {};
+  if (givenOptions().some((option) => OPTIMISER_OPTIONS.includes(option))) return () => {};
   v8.setFlagsFromString('--no-maglev');
   v8.setFlagsFromString('--no-turbofan');
   return () => {

@@ -18,7 +18,7 @@ export function Honeypot() {
 }
 
 /** Label colours on the page's ground, and on the footer's dark band (in both colour schemes). */
-const LABEL_TONE = { light: 'text-slate-800', dark: 'text-slate-200 dark:text-slate-800' } as const;
+export const LABEL_TONE = { light: 'text-slate-800', dark: 'text-slate-200 dark:text-slate-800' } as const;
 
 /**
  * A visitor form's field: its visible label around the control, and under it the line that says a

@@ -5,7 +5,7 @@ import { PAGE_FIELD, VISITOR_FORMS } from '../../../shared/form-outcome.ts';
 import { LIMITS } from '../../../shared/constants.ts';
 import { apiPath } from '../../../shared/routes.ts';
 import { FormOutcomeNotice } from '../../components/form-outcome-notice.tsx';
-import { Honeypot } from '../../components/visitor-form-parts.tsx';
+import { Honeypot, LABEL_TONE } from '../../components/visitor-form-parts.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { cx } from '../../components/ui/class-names.ts';
@@ -38,13 +38,7 @@ export function SubscribeForm({ anchor, tone }: { anchor: boolean; tone: 'light'
       )}
       <form method="post" action={apiPath.subscribe} className="relative mt-3 flex flex-wrap items-end gap-3">
         <input type="hidden" name={PAGE_FIELD} value={path} />
-        <label
-          htmlFor={ids.field}
-          className={cx(
-            'grid min-w-0 flex-1 basis-56 gap-1 text-sm font-medium',
-            dark ? 'text-slate-200 dark:text-slate-800' : 'text-slate-900',
-          )}
-        >
+        <label htmlFor={ids.field} className={cx('grid min-w-0 flex-1 basis-56 gap-1 text-sm font-medium', LABEL_TONE[tone])}>
           E-mail address
           <Input
             id={ids.field}
